@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * Journeys against the built portal in Debian's Chromium. The server is started by
+ * scripts/test.mjs (once on SQLite, once on MySQL/MariaDB) and its URL passed in E2E_BASE_URL.
+ */
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181';
+
+export default defineConfig({
+  testDir: path.join(import.meta.dirname, 'tests'),
+  outputDir: path.join(import.meta.dirname, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 860 },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+
+export const PASSWORD = 'demo';
+export const ORG_IDS = [850, 1053, 1798, 1392, 1450] as const;
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByTestId('app-header')).toBeVisible();
+}
+
+/** Screenshots land in e2e/screenshots (git-ignored) so a person can look at them. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', `${name}.png`), fullPage: true });
+}

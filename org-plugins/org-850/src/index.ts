@@ -1,0 +1,40 @@
+import { definePlugin, type HomeLink } from '@cpq/plugin-sdk';
+
+const site = 'https://www.lumenandbrass.example';
+
+const resourceLinks: HomeLink[] = [
+  { label: 'Price List (PDF)', href: `${site}/resources/price-list.pdf` },
+  { label: 'Product Information', href: `${site}/products` },
+  { label: 'Installation Resources', href: `${site}/installation` },
+  { label: 'Digital Catalogs', href: `${site}/catalogs` },
+  { label: 'Finish Options', href: `${site}/finishes` },
+  { label: 'Sample Requests', href: `${site}/samples` },
+  { label: 'Image Gallery', href: `${site}/gallery` },
+  { label: 'FAQs', href: `${site}/faq` },
+  { label: 'Feedback & Support', href: `${site}/support` },
+];
+
+export default definePlugin({
+  orgId: 850,
+  compatibility: [1],
+  rules: {
+    wording: { order: 'quote', orders: 'quotes' },
+    home: {
+      greeting: (orgTitle) => `Welcome to the ${orgTitle} Client Portal`,
+      sections: [
+        {
+          title: 'Purchase Stocked Items',
+          tiles: [
+            { categoryId: 5, action: 'createOrder', isStocked: true },
+            { categoryId: 6, action: 'createOrder', isStocked: true },
+          ],
+        },
+        {
+          title: 'Configure | Price | Quote',
+          tiles: [1, 2, 3, 4, 13].map((categoryId) => ({ categoryId, action: 'chooseProduct' as const })),
+        },
+        { title: 'Resources', links: resourceLinks },
+      ],
+    },
+  },
+});

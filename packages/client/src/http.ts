@@ -1,0 +1,44 @@
+import type { ApiError } from '@cpq/domain';
+
+/** A failed API call, carrying the server's code and human message. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiRequestError(res.status, 'badResponse', `The server answered ${res.status} with an unreadable body.`);
+  }
+  if (!res.ok) {
+    const err = (body as ApiError | null)?.error;
+    throw new ApiRequestError(res.status, err?.code ?? 'httpError', err?.message ?? `Request failed (${res.status}).`, err?.details);
+  }
+  return (body as { data: T }).data;
+}
+
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+  return parse<T>(res);
+}
+
+export async function apiGet<T>(path: string): Promise<T> {
+  const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  return parse<T>(res);
+}

@@ -1,0 +1,3 @@
+export * from './http.ts';
+export * from './api.ts';
+export * from './session.ts';

@@ -1,0 +1,29 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Nullable } from './common.ts';
+import { OrgMembership } from './org.ts';
+
+export const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const SessionUser = Type.Object({
+  id: Id,
+  email: Type.String(),
+  name: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  personalOrgId: Type.Optional(Nullable(Type.Integer())),
+});
+export type SessionUser = Static<typeof SessionUser>;
+
+/** GET /api/auth/session and POST /api/auth/login answer this as data. */
+export const SessionData = Type.Object({
+  user: SessionUser,
+  organisations: Type.Array(OrgMembership),
+});
+export type SessionData = Static<typeof SessionData>;

@@ -1,0 +1,109 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Flag, Id, Nullable, RefId } from './common.ts';
+
+export const PublishLevel = Type.Union([Type.Literal('admin'), Type.Literal('internal'), Type.Literal('all')]);
+
+export const ProductCategory = Type.Object({
+  id: Id,
+  orgId: Id,
+  title: Type.String(),
+  rank: Type.Integer(),
+  archived: Flag,
+  thumbnailUrl: Nullable(Type.String()),
+});
+export type ProductCategory = Static<typeof ProductCategory>;
+
+export const ReferenceCodes = Type.Object({
+  catalog: Type.Optional(Type.String()),
+  factory: Type.Optional(Type.String()),
+  machining: Type.Optional(Type.String()),
+});
+
+export const Product = Type.Object({
+  id: Id,
+  orgId: Id,
+  title: Type.String(),
+  rank: Type.Integer(),
+  archived: Flag,
+  description: Nullable(Type.String()),
+  links: Nullable(Type.String()),
+  thumbnailUrl: Nullable(Type.String()),
+  publishLevel: PublishLevel,
+  isStocked: Flag,
+  currentInventory: Nullable(Type.Integer()),
+  referenceCodes: ReferenceCodes,
+  associations: Type.Object({
+    productProperties: Type.Optional(
+      Type.Record(Type.String(), Type.Object({ disabledProductOptionIds: Type.Optional(Type.Array(Type.Integer())) })),
+    ),
+  }),
+  productCategoryId: RefId,
+  productPricingRuleId: Nullable(Type.Integer()),
+  instanceTitleIsRequired: Flag,
+  shouldRoundPrice: Flag,
+  hasScript: Flag,
+  mediumId: Nullable(Type.Integer()),
+});
+export type Product = Static<typeof Product>;
+
+export const PropertyType = Type.Union([
+  Type.Literal('singleSelect'),
+  Type.Literal('text'),
+  Type.Literal('number'),
+  Type.Literal('checkbox'),
+  Type.Literal('dimensions'),
+  Type.Literal('select'),
+]);
+
+export const ProductProperty = Type.Object({
+  id: Id,
+  orgId: Id,
+  title: Type.String(),
+  internalTitle: Nullable(Type.String()),
+  rank: Type.Integer(),
+  archived: Flag,
+  type: PropertyType,
+  isArray: Flag,
+  noOptionThumbnails: Flag,
+  isOrderLevel: Flag,
+  drawingVisibility: Type.Union([Type.Literal('visible'), Type.Literal('none')]),
+  invoiceVisibility: Type.Union([Type.Literal('none'), Type.Literal('inline'), Type.Literal('column')]),
+  showThumbnailsOnInvoice: Flag,
+  productOptionDataFields: Type.Array(
+    Type.Object({ key: Type.String(), title: Type.String(), type: Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('boolean')]) }),
+  ),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  productPropertyGroupId: Nullable(Type.Integer()),
+  thumbnailUrl: Nullable(Type.String()),
+});
+export type ProductProperty = Static<typeof ProductProperty>;
+
+export const ProductOption = Type.Object({
+  id: Id,
+  orgId: Id,
+  title: Type.String(),
+  productPropertyId: Id,
+  rank: Type.Integer(),
+  archived: Flag,
+  publishLevel: PublishLevel,
+  data: Type.Unknown(),
+  classifications: Type.Unknown(),
+  referenceCodes: Type.Unknown(),
+  thumbnailUrl: Nullable(Type.String()),
+});
+export type ProductOption = Static<typeof ProductOption>;
+
+/** Catalogue resources readable through POST /api/resources/{resourceKey}/get. */
+export const CATALOGUE_RESOURCE_KEYS = [
+  'products',
+  'productCategories',
+  'productProperties',
+  'productPropertyGroups',
+  'productOptions',
+  'productPricingRules',
+  'productOptionClassifiers',
+  'productRules',
+  'productGraphics',
+  'media',
+] as const;
+export type CatalogueResourceKey = (typeof CATALOGUE_RESOURCE_KEYS)[number];

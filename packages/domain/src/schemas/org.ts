@@ -1,0 +1,83 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Nullable } from './common.ts';
+
+export const OrderStatusType = Type.Union([
+  Type.Literal('orderStarted'),
+  Type.Literal('submittedForApproval'),
+  Type.Literal('payment'),
+  Type.Literal('static'),
+  Type.Literal('inProduction'),
+  Type.Literal('shipped'),
+  Type.Literal('delivered'),
+  Type.Literal('afterSaleService'),
+]);
+export type OrderStatusType = Static<typeof OrderStatusType>;
+
+/** Organisation setting productOrderStatuses (ordering §3). */
+export const ProductOrderStatus = Type.Object({
+  key: Type.String({ minLength: 1 }),
+  type: OrderStatusType,
+  title: Type.String(),
+  description: Type.Optional(Type.String()),
+  stockedOrderTitle: Type.Optional(Type.String()),
+  stockedOrderDescription: Type.Optional(Type.String()),
+  isMilestone: Type.Optional(Type.Boolean()),
+  isVisibleToGuest: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  awaitingPaymentMethod: Type.Optional(Type.String()),
+});
+export type ProductOrderStatus = Static<typeof ProductOrderStatus>;
+
+export const PaymentMethodKey = Type.Union([
+  Type.Literal('stripe'),
+  Type.Literal('wire'),
+  Type.Literal('checkByMail'),
+]);
+
+export const PaymentMethod = Type.Object({
+  key: PaymentMethodKey,
+  title: Type.String(),
+  rank: Type.Integer(),
+  disabled: Type.Optional(Type.Boolean()),
+  isHidden: Type.Optional(Type.Boolean()),
+  isEmployeeOnly: Type.Optional(Type.Boolean()),
+  isPreferred: Type.Optional(Type.Boolean()),
+  props: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+export type PaymentMethod = Static<typeof PaymentMethod>;
+
+/** appData.designEngine of an organisation: data that differs per organisation. */
+export const OrgDesignEngineSettings = Type.Object({
+  accentColor: Type.Optional(Type.String()),
+  logoUrl: Type.Optional(Type.String()),
+  /** Short name used in sentences such as "pending review by {nickname}". */
+  nickname: Type.Optional(Type.String()),
+  productOrderStatuses: Type.Optional(Type.Array(ProductOrderStatus)),
+  paymentMethods: Type.Optional(Type.Array(PaymentMethod)),
+  manualPaymentMessage: Type.Optional(Type.String()),
+  isArchitectural: Type.Optional(Type.Boolean()),
+  isEmployeeOnly: Type.Optional(Type.Boolean()),
+  depositPercentage: Type.Optional(Type.Number()),
+  defaultScale: Type.Optional(Type.Number()),
+  enabledIntegrations: Type.Optional(Type.Array(Type.Object({ title: Type.String(), key: Type.String() }))),
+  ui: Type.Optional(
+    Type.Object({
+      fontFamily: Type.Optional(Type.String()),
+      fontSize: Type.Optional(Type.Number()),
+    }),
+  ),
+});
+export type OrgDesignEngineSettings = Static<typeof OrgDesignEngineSettings>;
+
+export const Organisation = Type.Object({
+  id: Id,
+  title: Type.String(),
+  appData: Type.Object({ designEngine: OrgDesignEngineSettings }),
+});
+export type Organisation = Static<typeof Organisation>;
+
+/** An organisation as the session sees it: with the user's role there. */
+export const OrgMembership = Type.Intersect([
+  Organisation,
+  Type.Object({ role: Type.String(), prevRole: Type.Optional(Nullable(Type.String())) }),
+]);
+export type OrgMembership = Static<typeof OrgMembership>;

@@ -1,0 +1,62 @@
+/**
+ * Extension points an organisation plugin may fill. Every point has a default in
+ * `org-plugins/default`; a plugin gives only what differs. Rules are isomorphic (the API
+ * imports them as a plain package); `ui` contributions are browser-only.
+ */
+
+/** How the organisation names its orders (ordering §1: quotes for 850, projects for 1798). */
+export interface Wording {
+  /** Lower-case singular, e.g. "quote". */
+  order: string;
+  /** Lower-case plural, e.g. "quotes". */
+  orders: string;
+}
+
+/** A category tile on the home page. */
+export interface HomeTile {
+  categoryId: number;
+  /** 'createOrder' creates an order in the category at once; 'chooseProduct' opens a product dropdown. */
+  action: 'createOrder' | 'chooseProduct';
+  /** For 'createOrder': the new order is a stocked order. */
+  isStocked?: boolean;
+}
+
+export interface HomeLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * A home page section: a title with tiles, or with external links.
+ * `tiles: 'allCategories'` lists every active category of the organisation as dropdown tiles.
+ */
+export interface HomeSection {
+  title: string;
+  tiles?: readonly HomeTile[] | 'allCategories';
+  links?: readonly HomeLink[];
+}
+
+export interface HomePageRules {
+  /** The greeting line under "Configuration System". */
+  greeting(orgTitle: string): string;
+  sections: readonly HomeSection[];
+  /** Maximum tiles per row (ordering §2: 5 by default). */
+  tilesPerRow: number;
+}
+
+/** A font the organisation forces whatever its settings say (admin §1: 1798 and 1053). */
+export interface ForcedFont {
+  family: string;
+  sizePx: number;
+  weight: 'normal' | 'bold';
+}
+
+export interface ThemeRules {
+  forcedFont?: ForcedFont;
+}
+
+export interface PluginRules {
+  wording: Wording;
+  home: HomePageRules;
+  theme: ThemeRules;
+}

@@ -1,0 +1,10 @@
+// `npm run build`: builds the shell, every micro-frontend and every organisation plugin, one after another.
+import { BROWSER_WORKSPACES, ensureInstalled, log, runOrExit } from './lib.mjs';
+
+await ensureInstalled();
+for (const ws of BROWSER_WORKSPACES) {
+  const started = Date.now();
+  log(`Building ${ws}`);
+  await runOrExit('npm', ['run', 'build', '--silent', '-w', ws]);
+  console.log(`  ${ws} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
