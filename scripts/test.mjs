@@ -53,9 +53,10 @@ async function withMysqlDatabase(name, fn) {
   }
 }
 
-async function e2e(stage, databaseUrl) {
+/** `database` is { DATABASE_URL } for MySQL or { SQLITE_FILE } for a fresh embedded database. */
+async function e2e(stage, database) {
   const port = await freePort();
-  const server = await startServer({ port, env: { DATABASE_URL: databaseUrl, NODE_ENV: 'test', DEMO_DATA: '1' } });
+  const server = await startServer({ port, env: { DATABASE_URL: '', ...database, NODE_ENV: 'test' } });
   try {
     await playwright(stage, { E2E_BASE_URL: `http://127.0.0.1:${port}` });
   } finally {
@@ -93,10 +94,10 @@ if (want('e2e')) {
   if (code === 0) {
     await ensureChromium();
     log('Browser journeys on SQLite');
-    await e2e('e2e-sqlite', `sqlite://${path.join(tmp, 'e2e.sqlite')}`);
+    await e2e('e2e-sqlite', { SQLITE_FILE: path.join(tmp, 'e2e.sqlite') });
     if (mysqlUp) {
       log('Browser journeys on MySQL/MariaDB');
-      await withMysqlDatabase(`cpq_e2e_${Date.now()}`, (url) => e2e('e2e-mysql', url));
+      await withMysqlDatabase(`cpq_e2e_${Date.now()}`, (url) => e2e('e2e-mysql', { DATABASE_URL: url }));
     } else {
       count('e2e-mysql (no MySQL reachable)', 0, 0, 1);
     }

@@ -1,0 +1,77 @@
+import Koa from 'koa';
+import type { Knex } from 'knex';
+import { REPO_ROOT } from './config.ts';
+import { createRepos, type Repos } from './db/repository.ts';
+import { ApiError } from './http/errors.ts';
+import { jsonBody } from './http/body.ts';
+import { securityHeaders } from './http/security.ts';
+import { frontEnd, loadRemotesConfig, type RemotesConfig } from './http/static.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './auth/rateLimit.ts';
+import { sessionMiddleware } from './auth/sessions.ts';
+import { authRoutes } from './routes/auth.ts';
+import { configuratorRoutes } from './routes/configurator.ts';
+import { resourceRoutes } from './routes/resources.ts';
+
+export interface AppDeps {
+  db: Knex;
+  rateLimit?: Partial<RateLimitOptions>;
+  /** Where shell/dist, mfe-*\/dist and org-plugins/*\/dist are looked up. */
+  repoRoot?: string;
+  remotes?: RemotesConfig;
+  remotesConfigFile?: string;
+  trustProxy?: boolean;
+  /** Errors with status ≥ 500 are logged here. */
+  logError?: (err: unknown) => void;
+}
+
+export interface App extends Koa {
+  repos: Repos;
+}
+
+export function createApp(deps: AppDeps): App {
+  const app = new Koa() as App;
+  app.proxy = !!deps.trustProxy;
+  const repos = createRepos(deps.db);
+  app.repos = repos;
+  const rateLimit = { ...DEFAULT_RATE_LIMIT, ...deps.rateLimit };
+  const logError = deps.logError ?? ((err: unknown) => console.error(err));
+
+  // Errors → { error: { code, message, details? } }
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body == null && ctx.path.startsWith('/api')) {
+        throw new ApiError(404, 'notFound', `No API endpoint ${ctx.method} ${ctx.path}.`);
+      }
+    } catch (err) {
+      if (err instanceof ApiError) {
+        ctx.status = err.status;
+        ctx.body = { error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } };
+      } else {
+        const status = (err as { status?: number }).status;
+        if (status && status >= 400 && status < 500) {
+          ctx.status = status;
+          ctx.body = { error: { code: 'badRequest', message: (err as Error).message } };
+        } else {
+          logError(err);
+          ctx.status = 500;
+          ctx.body = { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } };
+        }
+      }
+    }
+  });
+  app.use(securityHeaders);
+  app.use(jsonBody);
+  app.use(sessionMiddleware(deps.db));
+
+  for (const router of [authRoutes(deps.db, repos, rateLimit), configuratorRoutes(deps.db, repos), resourceRoutes(repos)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
+
+  // Static front end AFTER the API.
+  const remotes = deps.remotes ?? loadRemotesConfig(deps.remotesConfigFile);
+  for (const mw of frontEnd(deps.repoRoot ?? REPO_ROOT, remotes)) app.use(mw);
+
+  return app;
+}

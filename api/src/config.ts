@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (…/work/main): api/src/config.ts → ../.. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface AppConfig {
+  /** mysql://user:pass@host:port/db, or undefined for the embedded SQLite file. */
+  databaseUrl: string | undefined;
+  /** SQLite file used when databaseUrl is unset. */
+  sqliteFile: string;
+  port: number;
+  production: boolean;
+  /** Demo seed on first start (never in production). */
+  demoMode: boolean;
+  /** Optional JSON file replacing the default remotes.json content. */
+  remotesConfigFile: string | undefined;
+  /** Trust X-Forwarded-* headers (behind a load balancer). */
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: env.SQLITE_FILE ? path.resolve(env.SQLITE_FILE) : path.join(REPO_ROOT, 'data', 'portal.sqlite'),
+    port: Number(env.PORT ?? 8080),
+    production,
+    demoMode: !production && env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
+    remotesConfigFile: env.REMOTES_CONFIG || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+
+export type Db = Knex;
+
+export function isMysql(db: Knex): boolean {
+  const client = db.client.config.client;
+  return client === 'mysql2' || client === 'mysql';
+}
+
+/**
+ * One knex instance from a DATABASE_URL (mysql://user:pass@host:port/db) or, when unset, the
+ * embedded SQLite file.
+ */
+export function createDb(opts: { databaseUrl?: string | undefined; sqliteFile: string }): Knex {
+  if (opts.databaseUrl) {
+    const url = new URL(opts.databaseUrl);
+    if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+      throw new Error(`DATABASE_URL must start with mysql://, got ${url.protocol}`);
+    }
+    return knexFactory({
+      client: 'mysql2',
+      connection: {
+        host: url.hostname,
+        port: Number(url.port || 3306),
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        database: url.pathname.replace(/^\//, ''),
+        // Dates: UTC, read back as 'YYYY-MM-DD HH:MM:SS' strings (see docs/decisions).
+        timezone: 'Z',
+        dateStrings: true,
+        charset: 'utf8mb4',
+        supportBigNumbers: true,
+      },
+      pool: {
+        min: 0,
+        max: 10,
+        afterCreate(conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
+          conn.query("SET time_zone = '+00:00'", (err) => done(err, conn));
+        },
+      },
+    });
+  }
+  if (opts.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: opts.sqliteFile },
+    useNullAsDefault: true,
+    pool: {
+      afterCreate(conn: { pragma: (s: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+        try {
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          if (opts.sqliteFile !== ':memory:') conn.pragma('journal_mode = WAL');
+          done(null, conn);
+        } catch (e) {
+          done(e as Error, conn);
+        }
+      },
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import * as m0001 from './0001_orgs_users_auth.ts';
+import * as m0002 from './0002_catalogue.ts';
+import * as m0003 from './0003_orders_spatial.ts';
+
+type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
+
+/** Migrations listed in code: works the same under tsx, vitest and any bundler. Append only. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_orgs_users_auth': m0001,
+  '0002_catalogue': m0002,
+  '0003_orders_spatial': m0003,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return Object.keys(MIGRATIONS);
+  },
+  getMigrationName(name) {
+    return name;
+  },
+  async getMigration(name) {
+    const m = MIGRATIONS[name];
+    if (!m) throw new Error(`Unknown migration ${name}`);
+    return m;
+  },
+};
+
+export async function migrateLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}
+
+export async function rollbackAll(db: Knex): Promise<void> {
+  await db.migrate.rollback({ migrationSource }, true);
+}

@@ -1,0 +1,292 @@
+/**
+ * Demo catalogues. Exact ids matter (other teams' tests and the spec refer to them):
+ * categories 1–6, 13 (850), 8, 20, 21 (1053), 14, 16 (1392), 18 (1450); products 98, 104, 105;
+ * properties 7, 26, 27, 112, 141, 142, 151, 152, 161, 195; options 22, 23, 139, 990.
+ *
+ * Products list their properties in associations.productProperties (keys = property ids, values may
+ * disable options), see docs/decisions/0001-products-properties-and-pricing-rules.md.
+ */
+type Row = Record<string, unknown>;
+type PL = 'all' | 'internal' | 'admin';
+
+export const categories: Row[] = [];
+const cat = (id: number, orgId: number, title: string, rank: number, archived = 0) =>
+  categories.push({ id, orgId, title, rank, archived, thumbnailUrl: null });
+cat(1, 850, 'Keypads', 1);
+cat(2, 850, 'Floor Outlets', 3);
+cat(3, 850, 'Wall Outlets', 4);
+cat(4, 850, 'Reading Lamps', 5);
+cat(5, 850, 'Back Boxes', 6);
+cat(6, 850, 'Samples', 7);
+cat(13, 850, 'Decora Cover Plates', 2);
+cat(9, 850, 'Legacy Dimmers', 8, 1); // archived category
+cat(8, 1053, 'Flooring', 3);
+cat(20, 1053, 'Slab Doors', 1);
+cat(21, 1053, 'Cabinet Fronts', 2);
+cat(14, 1392, 'Lights', 1);
+cat(16, 1392, 'Doors', 2);
+cat(18, 1450, 'Overture', 1);
+cat(30, 1798, 'Murals', 1);
+cat(31, 1798, 'Mural Samples', 2);
+
+const now = '2025-01-06 09:00:00';
+const version = (created: string, expressions: Row[]) => ({ created, expressions });
+const fixed = (value: number, description: string) => ({ type: 'fixed', props: { value }, operator: '+', description });
+const propPrice = (productPropertyId: number, description: string) => ({
+  type: 'productPropertyPrice',
+  props: { productPropertyId },
+  operator: '+',
+  description,
+});
+
+/** Pricing rules: money in whole cents. Simple versions now; a later issue prices everything. */
+export const pricingRules: Row[] = [
+  { id: 1, orgId: 850, title: 'Keypad base + finish', versions: { '1': version(now, [fixed(18500, 'Keypad base'), propPrice(7, 'Mechanism finish')]), '2': version('2025-06-01 00:00:00', [fixed(19900, 'Keypad base (2025)'), propPrice(7, 'Mechanism finish'), propPrice(26, 'Engraving')]) } },
+  { id: 2, orgId: 850, title: 'Plates and outlets', versions: { '1': version(now, [fixed(6400, 'Plate'), propPrice(12, 'Plate finish')]) } },
+  { id: 3, orgId: 850, title: 'Stocked items', versions: { '1': version(now, [fixed(1200, 'Unit price')]) } },
+  { id: 4, orgId: 1053, title: 'Slab by area', versions: { '1': version(now, [{ type: 'propertyValue', props: { productPropertyId: 141 }, operator: '*', description: 'Width (mm)' }, fixed(42000, 'Lamella slab base'), propPrice(143, 'Species')]) } },
+  { id: 5, orgId: 1053, title: 'Flooring per box', versions: { '1': version(now, [fixed(8900, 'Box of planks'), propPrice(145, 'Species'), propPrice(146, 'Finish')]) } },
+  { id: 6, orgId: 1392, title: 'Light fixtures', versions: { '1': version(now, [fixed(24000, 'Fixture'), propPrice(170, 'Finish')]) } },
+  { id: 7, orgId: 1392, title: 'Interior doors', versions: { '1': version(now, [fixed(56000, 'Door'), propPrice(171, 'Style')]) } },
+  { id: 8, orgId: 1450, title: 'Overture hardware', versions: { '1': version(now, [fixed(129000, 'Controller'), propPrice(180, 'Colour')]) } },
+  { id: 9, orgId: 1450, title: 'Overture sensors', versions: { '1': version(now, [fixed(15900, 'Sensor')]) } },
+  { id: 10, orgId: 1798, title: 'Mural per square foot', versions: { '1': version(now, [fixed(1450, 'Per square foot'), propPrice(191, 'Substrate')]) } },
+  { id: 11, orgId: 1798, title: 'Swatches', versions: { '1': version(now, [fixed(2500, 'Swatch set')]) } },
+];
+
+export const propertyGroups: Row[] = [
+  { id: 1, orgId: 850, title: 'Plate', rank: 1, archived: 0, properties: { '8': {}, '9': {}, '12': {} } },
+  { id: 2, orgId: 850, title: 'Engraving', rank: 2, archived: 0, properties: { '26': {}, '27': {}, '112': {} } },
+  { id: 3, orgId: 1053, title: 'Dimensions', rank: 1, archived: 0, properties: { '141': {}, '142': {}, '151': {}, '152': {} } },
+  { id: 4, orgId: 1053, title: 'Veneer', rank: 2, archived: 0, properties: { '143': {}, '144': {} } },
+];
+
+export const properties: Row[] = [];
+const prop = (id: number, orgId: number, title: string, type: string, rank: number, extra: Row = {}) =>
+  properties.push({
+    id,
+    orgId,
+    title,
+    internalTitle: null,
+    type,
+    rank,
+    archived: 0,
+    isArray: 0,
+    noOptionThumbnails: 1,
+    isOrderLevel: 0,
+    drawingVisibility: 'visible',
+    invoiceVisibility: 'inline',
+    showThumbnailsOnInvoice: 0,
+    productOptionDataFields: [],
+    data: {},
+    productPropertyGroupId: null,
+    thumbnailUrl: null,
+    ...extra,
+  });
+// 850 Lumen & Brass
+prop(7, 850, 'Mechanism Finish', 'singleSelect', 4, { noOptionThumbnails: 0, productOptionDataFields: [{ key: 'fill', title: 'Fill', type: 'text' }] });
+prop(8, 850, 'Plate Size', 'singleSelect', 1, { productPropertyGroupId: 1, productOptionDataFields: [{ key: 'gang', title: 'Gang', type: 'number' }, { key: 'width', title: 'Width (mm)', type: 'number' }, { key: 'height', title: 'Height (mm)', type: 'number' }] });
+prop(9, 850, 'Collection', 'singleSelect', 2, { productPropertyGroupId: 1, isOrderLevel: 1 });
+prop(10, 850, 'Back Box', 'singleSelect', 6, { invoiceVisibility: 'column', productOptionDataFields: [{ key: 'backBoxProductId', title: 'Back box product', type: 'number' }] });
+prop(11, 850, 'Mechanism Layout', 'singleSelect', 5, { productOptionDataFields: [{ key: 'layoutString', title: 'Layout', type: 'text' }, { key: 'rows', title: 'Rows', type: 'number' }, { key: 'columns', title: 'Columns', type: 'number' }] });
+prop(12, 850, 'Plate Finish', 'singleSelect', 3, { productPropertyGroupId: 1, noOptionThumbnails: 0 });
+prop(26, 850, 'Engraving Type', 'singleSelect', 7, { productPropertyGroupId: 2 });
+prop(27, 850, 'Engravings', 'text', 8, { productPropertyGroupId: 2, isArray: 1, invoiceVisibility: 'none' });
+prop(112, 850, 'Engraving Text Below', 'text', 9, { productPropertyGroupId: 2, isArray: 1, invoiceVisibility: 'none' });
+// 1053 Nordvik Millwork
+const door = { minDimension: 300, maxDimension: 2400, dimensionInterval: 1 };
+const front = { minDimension: 100, maxDimension: 1200, dimensionInterval: 1 };
+prop(141, 1053, 'Door Width', 'dimensions', 1, { productPropertyGroupId: 3, data: { ...door, maxDimension: 1200 } });
+prop(142, 1053, 'Door Height', 'dimensions', 2, { productPropertyGroupId: 3, data: door });
+prop(151, 1053, 'Cabinet Front Width', 'dimensions', 1, { productPropertyGroupId: 3, data: front });
+prop(152, 1053, 'Cabinet Front Height', 'dimensions', 2, { productPropertyGroupId: 3, data: { ...front, maxDimension: 2400 } });
+prop(161, 1053, 'Door Unit Number', 'text', 9, { placeHolder: 'e.g. D-101', invoiceVisibility: 'column' });
+prop(195, 1053, 'Cabinet Unit Number', 'text', 9, { placeHolder: 'e.g. K-12', invoiceVisibility: 'column' });
+prop(143, 1053, 'Veneer Species', 'singleSelect', 3, { productPropertyGroupId: 4, noOptionThumbnails: 0 });
+prop(144, 1053, 'Grain Direction', 'singleSelect', 4, { productPropertyGroupId: 4 });
+prop(145, 1053, 'Flooring Species', 'singleSelect', 1, { noOptionThumbnails: 0 });
+prop(146, 1053, 'Flooring Finish', 'singleSelect', 2);
+prop(147, 1053, 'Hinge Side', 'singleSelect', 5, { drawingVisibility: 'visible' });
+// 1392 Halden
+prop(170, 1392, 'Light Finish', 'singleSelect', 1);
+prop(171, 1392, 'Door Style', 'singleSelect', 1);
+// 1450 Overture
+prop(180, 1450, 'Panel Colour', 'singleSelect', 1);
+// 1798 Calico
+prop(190, 1798, 'Mural Design', 'singleSelect', 1, { noOptionThumbnails: 0, drawingVisibility: 'none' });
+prop(191, 1798, 'Substrate', 'singleSelect', 2);
+
+export const options: Row[] = [];
+const opt = (id: number, productPropertyId: number, title: string, rank: number, publishLevel: PL = 'all', data: Row = {}, archived = 0) => {
+  const p = properties.find((x) => x.id === productPropertyId)!;
+  options.push({ id, orgId: p.orgId, productPropertyId, title, rank, publishLevel, archived, data, classifications: {}, referenceCodes: {}, thumbnailUrl: null });
+};
+// Mechanism finishes: 22, 23 standard; matched finishes internal/admin.
+opt(22, 7, 'Satin Nickel', 1, 'all', { fill: '#b8b5ad' });
+opt(23, 7, 'Satin Brass', 2, 'all', { fill: '#b59a5b' });
+opt(24, 7, 'Matched Antique Bronze', 3, 'internal', { fill: '#6b4f32' });
+opt(25, 7, 'Matched Custom Paint', 4, 'admin', { fill: '#ffffff' });
+opt(200, 8, '1 Gang', 1, 'all', { gang: 1, width: 86, height: 86 });
+opt(201, 8, '2 Gang', 2, 'all', { gang: 2, width: 146, height: 86 });
+opt(202, 8, '3 Gang', 3, 'all', { gang: 3, width: 206, height: 86 });
+opt(203, 8, '4 Gang', 4, 'internal', { gang: 4, width: 266, height: 86 });
+opt(204, 9, 'Crestnet', 1);
+opt(205, 9, 'Classique', 2);
+opt(206, 9, 'Damier', 3);
+opt(207, 9, 'Ellipse', 4, 'all', {}, 1);
+opt(208, 9, 'Solaris', 5, 'internal');
+opt(209, 10, 'Single Gang Back Box', 1, 'all', { backBoxProductId: 116 });
+opt(210, 10, 'Double Gang Back Box', 2, 'all', { backBoxProductId: 117 });
+opt(211, 10, 'No Back Box', 3);
+opt(212, 11, '2 Buttons', 1, 'all', { layoutString: 'B,B', rows: 2, columns: 1 });
+opt(213, 11, '4 Buttons', 2, 'all', { layoutString: 'B,B,B,B', rows: 2, columns: 2 });
+opt(214, 11, '6 Buttons', 3, 'all', { layoutString: 'B,B,B,B,B,B', rows: 3, columns: 2 });
+opt(215, 11, 'Toggle + Square', 4, 'all', { layoutString: 'T,S', rows: 1, columns: 2 });
+opt(216, 11, 'Button + USB-C', 5, 'internal', { layoutString: 'B,UC', rows: 1, columns: 2 });
+opt(217, 12, 'Polished Brass', 1, 'all', { fill: '#d4b26a' });
+opt(218, 12, 'Brushed Steel', 2, 'all', { fill: '#a7a9ac' });
+opt(219, 12, 'Matte Black', 3, 'all', { fill: '#1f1f1f' });
+opt(220, 12, 'Oiled Bronze', 4, 'internal', { fill: '#5a3d28' });
+opt(138, 26, 'No Engraving', 1);
+opt(139, 26, 'Laser Engraved', 2);
+opt(140, 26, 'Infilled Engraving', 3, 'internal');
+// 1053
+opt(230, 143, 'White Oak', 1);
+opt(231, 143, 'American Walnut', 2);
+opt(232, 143, 'Smoked Oak', 3);
+opt(233, 143, 'Fumed Larch', 4, 'admin');
+opt(234, 144, 'Vertical', 1);
+opt(235, 144, 'Horizontal', 2);
+opt(236, 145, 'European Oak', 1);
+opt(237, 145, 'Walnut', 2);
+opt(238, 145, 'Ash', 3, 'internal');
+opt(239, 146, 'Natural Oil', 1);
+opt(240, 146, 'Matt Lacquer', 2);
+opt(241, 146, 'White Wash', 3);
+opt(242, 147, 'Left', 1);
+opt(243, 147, 'Right', 2);
+// 1392
+opt(250, 170, 'Aged Brass', 1);
+opt(251, 170, 'Matte White', 2);
+opt(252, 171, 'Two Panel', 1);
+opt(253, 171, 'Five Panel Shaker', 2);
+// 1450
+opt(260, 180, 'Graphite', 1);
+opt(261, 180, 'Arctic White', 2);
+opt(262, 180, 'Custom RAL', 3, 'admin');
+// 1798
+opt(990, 190, 'Fallback Mural', 99, 'all', { fallback: true });
+opt(991, 190, 'Birch Forest', 1);
+opt(992, 190, 'Coastal Fog', 2);
+opt(993, 191, 'Standard Commercial', 1, 'all', { substrate: 'standardCommercial' });
+opt(994, 191, 'Standard Residential', 2, 'all', { substrate: 'standardResidential' });
+opt(995, 191, 'Custom Substrate', 3, 'internal', { substrate: 'custom' });
+
+export const products: Row[] = [];
+const assoc = (ids: number[], disabled: Record<number, number[]> = {}) => ({
+  productProperties: Object.fromEntries(ids.map((id) => [String(id), disabled[id] ? { disabledProductOptionIds: disabled[id] } : {}])),
+});
+const prod = (id: number, orgId: number, productCategoryId: number, title: string, rank: number, props: number[], pricingRuleId: number, extra: Row = {}) =>
+  products.push({
+    id,
+    orgId,
+    productCategoryId,
+    title,
+    rank,
+    archived: 0,
+    description: null,
+    links: null,
+    thumbnailUrl: null,
+    publishLevel: 'all',
+    isStocked: 0,
+    currentInventory: null,
+    referenceCodes: {},
+    referenceCodeFormulas: {},
+    associations: assoc(props),
+    productPricingRuleId: pricingRuleId,
+    instanceTitleIsRequired: 0,
+    shouldRoundPrice: 0,
+    hasScript: 0,
+    mediumId: null,
+    ...extra,
+  });
+const keypadProps = [8, 9, 12, 11, 7, 26, 27, 112, 10];
+// 850 — keypads (98 has custom SKU logic in the org plugin: hasScript + reference code formulas)
+prod(98, 850, 1, 'Crestnet Keypad', 1, keypadProps, 1, {
+  description: 'Engraved keypad in the Crestnet collection; SKU built from plate, layout and finish.',
+  hasScript: 1,
+  instanceTitleIsRequired: 1,
+  referenceCodes: { catalog: 'CN-KP', factory: 'CNKP' },
+  referenceCodeFormulas: { propertySequence: [9, 8, 11, 7], separator: '-' },
+});
+prod(99, 850, 1, 'Classique Keypad', 2, keypadProps, 1, { referenceCodes: { catalog: 'CL-KP' } });
+prod(100, 850, 1, 'Damier Keypad', 3, keypadProps, 1, { publishLevel: 'internal', referenceCodes: { catalog: 'DM-KP' } });
+prod(101, 850, 1, 'Solaris Prototype Keypad', 4, keypadProps, 1, { publishLevel: 'admin' });
+prod(102, 850, 1, 'Ellipse Keypad', 5, keypadProps, 1, { archived: 1 });
+prod(110, 850, 2, 'Flush Floor Outlet', 1, [8, 12], 2);
+prod(111, 850, 2, 'Pop-up Floor Outlet', 2, [12], 2, { publishLevel: 'internal' });
+prod(113, 850, 3, 'Duplex Outlet Plate', 1, [8, 12, 11], 2);
+prod(114, 850, 3, 'USB-C Wall Outlet', 2, [12], 2);
+prod(115, 850, 4, 'Swing-Arm Reading Lamp', 1, [12], 2);
+prod(116, 850, 5, 'Single Gang Back Box', 1, [], 3, { isStocked: 1, currentInventory: 240 });
+prod(117, 850, 5, 'Double Gang Back Box', 2, [], 3, { isStocked: 1, currentInventory: 96 });
+prod(118, 850, 6, 'Finish Sample Kit', 1, [], 3, { isStocked: 1, currentInventory: 35 });
+prod(119, 850, 6, 'Engraving Sample Plate', 2, [26], 3, { publishLevel: 'internal' });
+prod(120, 850, 13, 'Decora 1-Gang Cover Plate', 1, [12], 2);
+prod(121, 850, 13, 'Decora 2-Gang Cover Plate', 2, [12], 2);
+prod(122, 850, 4, 'Bedside Reading Lamp', 2, [12], 2, { publishLevel: 'admin' });
+prod(123, 850, 9, 'Rotary Dimmer', 1, [12], 2, { archived: 1 });
+// 1053
+prod(130, 1053, 8, 'Oak Plank Flooring', 1, [145, 146], 5);
+prod(131, 1053, 8, 'Walnut Herringbone', 2, [145, 146], 5);
+prod(132, 1053, 8, 'Ash Chevron', 3, [145, 146], 5, { publishLevel: 'internal' });
+prod(104, 1053, 20, 'Lamella Slab Door', 1, [141, 142, 143, 144, 147, 161], 4, { instanceTitleIsRequired: 1, referenceCodes: { catalog: 'LAM-D' } });
+prod(133, 1053, 20, 'Flush Slab Door', 2, [141, 142, 143, 147, 161], 4);
+prod(105, 1053, 21, 'Lamella Cabinet Front', 1, [151, 152, 143, 144, 195], 4, { referenceCodes: { catalog: 'LAM-C' } });
+prod(134, 1053, 21, 'Shaker Cabinet Front', 2, [151, 152, 143, 195], 4, { publishLevel: 'internal' });
+// 1392
+prod(170, 1392, 14, 'Halden Pendant', 1, [170], 6);
+prod(171, 1392, 14, 'Halden Wall Sconce', 2, [170], 6);
+prod(172, 1392, 14, 'Track Spot', 3, [170], 6, { publishLevel: 'internal' });
+prod(174, 1392, 16, 'Interior Panel Door', 1, [171], 7);
+prod(175, 1392, 16, 'Barn Door', 2, [171], 7);
+// 1450
+prod(180, 1450, 18, 'Overture Control Panel', 1, [180], 8);
+prod(181, 1450, 18, 'Overture Touchscreen', 2, [180], 8);
+prod(182, 1450, 18, 'Overture Presence Sensor', 3, [180], 9, { publishLevel: 'internal' });
+// 1798
+prod(190, 1798, 30, 'Custom Wall Mural', 1, [190, 191], 10);
+prod(191, 1798, 30, 'Panoramic Mural', 2, [190, 191], 10);
+prod(192, 1798, 31, 'Mural Swatch Set', 1, [190], 11, { isStocked: 1, currentInventory: 60 });
+// one option disabled for a product, as an example of associations
+(products.find((p) => p.id === 99)!.associations as { productProperties: Record<string, Row> }).productProperties['9'] = {
+  disabledProductOptionIds: [204, 206, 208],
+};
+
+export const classifiers: Row[] = [
+  { id: 1, orgId: 850, title: 'Finish tiers', rank: 1, archived: 0, data: { groups: [{ id: 1, title: 'Standard', optionIds: [22, 23] }, { id: 2, title: 'Matched', optionIds: [24, 25] }], numbers: [{ title: 'Upcharge', values: { '22': 0, '23': 0, '24': 4500, '25': 9000 } }] } },
+  { id: 2, orgId: 1053, title: 'Species grade', rank: 1, archived: 0, data: { groups: [{ id: 1, title: 'A grade', optionIds: [230, 231] }], numbers: [] } },
+];
+
+export const rules: Row[] = [
+  { id: 1, orgId: 850, title: 'Solaris has no matched paint', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [208], toIds: [25], archived: 0 },
+  { id: 2, orgId: 1053, title: 'Smoked oak vertical only', type: 'compatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [232], toIds: [234], archived: 0 },
+];
+
+export const media: Row[] = [
+  { id: 1, orgId: 850, type: 'image', title: 'Crestnet keypad, satin brass', fileName: 'crestnet-satin-brass', fileExtension: 'jpg', hasFile: 0, associations: { products: { '98': {} } } },
+  { id: 2, orgId: 1798, type: 'image', title: 'Birch Forest mural', fileName: 'birch-forest', fileExtension: 'jpg', hasFile: 0, associations: { productOptions: { '991': {} } } },
+];
+
+export const graphics: Row[] = [
+  {
+    id: 1,
+    orgId: 850,
+    productId: 98,
+    title: 'Crestnet keypad',
+    archived: 0,
+    nodes: [
+      { id: 'plate', type: 'group', title: 'Plate', props: { x: 0, y: 0, z: 0, width: 86, height: 86, depth: 6 }, children: [{ id: 'face', type: 'cube', title: 'Face', props: { x: 0, y: 0, z: 0, width: 86, height: 86, depth: 6, fill: '#b59a5b' }, children: [] }] },
+    ],
+  },
+];

@@ -1,0 +1,155 @@
+import type { Knex } from 'knex';
+import { newOrderCosts } from '@cpq/domain';
+import { hashPassword } from '../../auth/passwords.ts';
+import { createRepos, type Row } from '../repository.ts';
+import { toDbDate } from '../time.ts';
+import { allocateOrgSpecificId } from '../../services/orders.ts';
+import { ORGS, seedUsers } from './orgs.ts';
+import * as cat from './catalogue.ts';
+
+export const DEMO_PASSWORD = 'demo';
+
+interface DemoOrder {
+  orgId: number;
+  owner: string; // email
+  title: string;
+  productCategoryId: number | null;
+  /** How many statuses of the organisation's list are completed (1 = orderStarted only). */
+  progress: number;
+  type?: 'standalone' | 'arch';
+  isStocked?: 0 | 1;
+  archived?: 0 | 1;
+  items?: Array<{ productId: number; title?: string; quantity?: number; properties?: Row }>;
+  totalCents?: number;
+  contactName?: string;
+  projectName?: string;
+}
+
+const ORDERS: DemoOrder[] = [
+  { orgId: 850, owner: 'owner-850@demo.test', title: 'Harbour View Residence', productCategoryId: 1, progress: 1, projectName: 'Harbour View', items: [{ productId: 98, title: 'Entry', properties: { '7': { optionId: 23 }, '8': { optionId: 201 }, '26': { optionId: 139 }, '27': { text: { '0': { above: 'LIGHTS' }, '1': { above: 'SHADES' } } } } }, { productId: 99, title: 'Kitchen', quantity: 2, properties: { '7': { optionId: 22 } } }] },
+  { orgId: 850, owner: 'guest-850@demo.test', title: 'Maple Street Renovation', productCategoryId: 1, progress: 2, items: [{ productId: 98, title: 'Hallway', properties: { '7': { optionId: 22 } } }], totalCents: 39800 },
+  { orgId: 850, owner: 'member-850@demo.test', title: 'Atelier Noor Showroom', productCategoryId: 13, progress: 3, items: [{ productId: 120, quantity: 12 }], totalCents: 76800 },
+  { orgId: 850, owner: 'multi@demo.test', title: 'Cliffside Villa', productCategoryId: 1, progress: 5, items: [{ productId: 98, title: 'Master bedroom' }], totalCents: 19900 },
+  { orgId: 850, owner: 'owner-850@demo.test', title: 'Back boxes for Cliffside', productCategoryId: 5, progress: 8, isStocked: 1, items: [{ productId: 116, quantity: 14 }], totalCents: 16800 },
+  { orgId: 850, owner: 'member-850@demo.test', title: 'Old sample request', productCategoryId: 6, progress: 1, archived: 1, isStocked: 1 },
+  { orgId: 1053, owner: 'owner-1053@demo.test', title: 'Fjord House Doors', productCategoryId: 20, progress: 1, items: [{ productId: 104, title: 'D-101', properties: { '141': { value: 820 }, '142': { value: 2040 }, '143': { optionId: 230 }, '161': { value: 'D-101' } } }] },
+  { orgId: 1053, owner: 'guest-1053@demo.test', title: 'Kitchen Fronts — Berg', productCategoryId: 21, progress: 2, items: [{ productId: 105, quantity: 14, properties: { '151': { value: 596 }, '152': { value: 716 }, '143': { optionId: 231 } } }], totalCents: 588000 },
+  { orgId: 1053, owner: 'multi@demo.test', title: 'Studio Flooring', productCategoryId: 8, progress: 5, items: [{ productId: 130, quantity: 30 }], totalCents: 267000 },
+  { orgId: 1798, owner: 'owner-1798@demo.test', title: 'Lobby Mural — Ellis Tower', productCategoryId: 30, progress: 1, type: 'arch' },
+  { orgId: 1798, owner: 'guest-1798@demo.test', title: 'Cafe Feature Wall', productCategoryId: 30, progress: 3, type: 'arch', totalCents: 412500 },
+  { orgId: 1392, owner: 'owner-1392@demo.test', title: 'Gallery Lighting', productCategoryId: 14, progress: 1, items: [{ productId: 170, quantity: 6 }] },
+  { orgId: 1392, owner: 'guest-1392@demo.test', title: 'Guest House Doors', productCategoryId: 16, progress: 4, items: [{ productId: 174, quantity: 3 }], totalCents: 168000 },
+  { orgId: 1450, owner: 'owner-1450@demo.test', title: 'Boardroom Controls', productCategoryId: 18, progress: 1, items: [{ productId: 180 }] },
+  { orgId: 1450, owner: 'member-1450@demo.test', title: 'Clinic Fit-out', productCategoryId: 18, progress: 6, items: [{ productId: 181, quantity: 4 }], totalCents: 516000 },
+];
+
+/**
+ * Demo data for a fresh database. Idempotent: does nothing when any organisation exists.
+ * Answers true when it seeded.
+ */
+export async function seedDemo(db: Knex): Promise<boolean> {
+  const repos = createRepos(db);
+  if ((await repos.organisations.count()) > 0) return false;
+  const users = seedUsers();
+  const hashes = await Promise.all(users.map(() => hashPassword(DEMO_PASSWORD)));
+
+  await db.transaction(async (trx) => {
+    for (const o of ORGS) {
+      await repos.organisations.insert({ id: o.id, title: o.title, appData: { designEngine: o.designEngine } }, trx);
+      await trx('org_counters').insert({ org_id: o.id, next_order_id: 1 });
+    }
+    const userIds = new Map<string, number>();
+    for (const [i, u] of users.entries()) {
+      await repos.users.insert({ id: u.id, email: u.email, passwordHash: hashes[i]!, firstName: u.firstName, lastName: u.lastName, personalOrgId: null, appData: { designEngine: { ordersPageSettings: { detailLevelFilterValue: 'basic' } } } }, trx);
+      userIds.set(u.email, u.id);
+      for (const m of u.memberships) {
+        await repos.memberships.insert({ userId: u.id, orgId: m.orgId, role: m.role, prevRole: null, accessData: {} }, trx);
+        if (m.role === 'guest') {
+          await repos.guests.insert({ orgId: m.orgId, userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, discount: m.orgId === 850 ? { type: 'percentage', value: 10 } : null, disableSalesTax: 0, pricingIsHidden: 0 }, trx);
+        }
+      }
+    }
+    const byOrg = (orgId: number) => users.filter((u) => u.memberships.some((m) => m.orgId === orgId)).map((u) => u.id);
+    for (const o of ORGS) await repos.userGroups.insert({ orgId: o.id, title: 'Everyone', userIds: byOrg(o.id) }, trx);
+
+    await repos.productCategories.insertMany(cat.categories, trx);
+    await repos.productPricingRules.insertMany(cat.pricingRules, trx);
+    await repos.media.insertMany(cat.media, trx);
+    await repos.productPropertyGroups.insertMany(cat.propertyGroups, trx);
+    await repos.productProperties.insertMany(cat.properties, trx);
+    await repos.productOptions.insertMany(cat.options, trx);
+    await repos.products.insertMany(cat.products, trx);
+    await repos.productOptionClassifiers.insertMany(cat.classifiers, trx);
+    await repos.productRules.insertMany(cat.rules, trx);
+    await repos.productGraphics.insertMany(cat.graphics, trx);
+
+    // Orders: dates spread over the last weeks, statuses completed up to `progress`.
+    const start = Date.UTC(2025, 4, 5, 14, 0, 0);
+    for (const [i, d] of ORDERS.entries()) {
+      const org = ORGS.find((o) => o.id === d.orgId)!;
+      const statuses = org.designEngine.productOrderStatuses!;
+      const userId = userIds.get(d.owner)!;
+      const created = start + i * 86_400_000;
+      const statusData: Record<string, Row> = {};
+      statuses.slice(0, d.progress).forEach((s, k) => {
+        statusData[s.key] = { date: toDbDate(new Date(created + k * 2 * 86_400_000)) };
+      });
+      const last = statuses[Math.min(d.progress, statuses.length) - 1]!;
+      const total = d.totalCents ?? 0;
+      const depositPercentage = org.designEngine.depositPercentage ?? 0;
+      const paidStatuses = statuses.slice(0, d.progress).filter((s) => s.type === 'payment').length;
+      const amountPaid = paidStatuses === 0 ? 0 : paidStatuses === 1 && depositPercentage ? Math.round((total * depositPercentage) / 100) : total;
+      const costs = total
+        ? { ...newOrderCosts(depositPercentage), orderSubTotal: total, orderTotal: total, shippingIsTbd: false, depositAmount: Math.round((total * depositPercentage) / 100) }
+        : newOrderCosts(depositPercentage);
+      const orgSpecificId = await allocateOrgSpecificId(db, trx, d.orgId);
+      const orderId = await repos.productOrders.insert(
+        {
+          orgId: d.orgId,
+          orgSpecificId,
+          userId,
+          title: d.title,
+          type: d.type ?? 'standalone',
+          productId: null,
+          productCategoryId: d.productCategoryId,
+          archived: d.archived ?? 0,
+          isStocked: d.isStocked ?? 0,
+          promptedForProjectInfo: 1,
+          statusData,
+          lastCompletedStatusKey: last.key,
+          amountPaidInCents: amountPaid,
+          costs,
+          contactName: d.contactName ?? null,
+          projectName: d.projectName ?? null,
+          deliveryAddress: { streetAddress: `${100 + i} Harbour Road`, city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
+          involvedUsers: { [String(userId)]: { role: 'owner', pricingIsHidden: 0 } },
+          created: toDbDate(new Date(created)),
+          lastUpdated: toDbDate(new Date(created + d.progress * 2 * 86_400_000)),
+        },
+        trx,
+      );
+      await repos.auditLog.insert({ orgId: d.orgId, userId, entity: 'productOrder', entityId: orderId, action: 'create', data: { orgSpecificId, seeded: true }, created: toDbDate(new Date(created)) }, trx);
+      for (const [rank, item] of (d.items ?? []).entries()) {
+        await repos.productInstances.insert(
+          { orgId: d.orgId, productOrderId: orderId, productId: item.productId, title: item.title ?? null, quantity: item.quantity ?? 1, rank: rank + 1, properties: item.properties ?? {} },
+          trx,
+        );
+      }
+      if (d.type === 'arch') await seedSpatial(repos, trx, d.orgId, orderId);
+    }
+  });
+  return true;
+}
+
+async function seedSpatial(repos: ReturnType<typeof createRepos>, trx: Knex.Transaction, orgId: number, productOrderId: number) {
+  const base = { orgId, productOrderId };
+  const wall = (from: Row, to: Row) => repos.archWalls.insert({ ...base, from, to, height: 108, thickness: 6 }, trx);
+  await wall({ x: 0, z: 0 }, { x: 240, z: 0 });
+  await wall({ x: 240, z: 0 }, { x: 240, z: 180 });
+  const viewId = await repos.archCustomViews.insert({ ...base, title: 'North Wall', rank: 1, drawingNotesData: { notes: 'Verify outlet positions on site.' } }, trx);
+  const areaId = await repos.entities.insert({ ...base, type: 'calicoMuralArea', parentId: null, parentResourceKey: null, data: { archCustomViewId: viewId, isReturn: false, position: { x: 0, y: 0 }, size: { width: 240, height: 108 } }, properties: {}, isTentative: 0 }, trx);
+  await repos.entities.insert({ ...base, type: 'calicoMuralTexture', parentId: areaId, parentResourceKey: 'entities', data: { archCustomViewId: viewId, muralProductOptionId: 991, substrate: 'standardCommercial', position: { x: 0, y: 0 }, size: { width: 240, height: 108 }, flipX: false, flipY: false }, properties: {}, isTentative: 0 }, trx);
+  await repos.productCanvasTexts.insert({ ...base, text: 'Align panel 1 with door frame', position: { x: 20, y: 10 }, width: 80, customViewId: viewId }, trx);
+  await repos.productCanvasLines.insert({ ...base, from: { x: 0, y: 0 }, to: { x: 60, y: 0 }, strokeWidth: 1, fromSymbol: 'none', toSymbol: 'arrow', customViewId: viewId, isTentative: 0 }, trx);
+  await repos.productInstances.insert({ ...base, productId: 190, title: 'North wall mural', quantity: 1, rank: 1, archCustomViewId: viewId, properties: { '190': { optionId: 991 }, '191': { optionId: 993 } } }, trx);
+}

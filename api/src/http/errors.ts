@@ -1,0 +1,17 @@
+/** An error answered as { error: { code, message, details? } } with an HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () => new ApiError(401, 'unauthenticated', 'Please sign in.');
+export const forbiddenOrg = () => new ApiError(403, 'forbidden', "You don't have access to this organisation.");
+export const forbidden = (message = "You don't have permission to do this.") => new ApiError(403, 'forbidden', message);
+export const badRequest = (message: string, details?: unknown) => new ApiError(400, 'invalidBody', message, details);
+export const notFound = (code: string, message: string) => new ApiError(404, code, message);

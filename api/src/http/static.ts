@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context, Middleware, Next } from 'koa';
+import serve from 'koa-static';
+
+/** Files that name other files and must always be revalidated. */
+const NO_CACHE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'remotes.json']);
+
+const setHeaders = (res: { setHeader: (k: string, v: string) => void }, filePath: string) => {
+  if (NO_CACHE.has(path.basename(filePath))) res.setHeader('Cache-Control', 'no-cache');
+};
+
+/** koa-static mounted under a URL prefix; a missing root folder just serves nothing. */
+export function mount(prefix: string, root: string): Middleware {
+  const serveRoot = serve(root, { defer: false, index: 'index.html', setHeaders, hidden: false });
+  const noop = async () => {};
+  return async (ctx: Context, next: Next) => {
+    if (!(ctx.method === 'GET' || ctx.method === 'HEAD') || !ctx.path.startsWith(prefix)) return next();
+    if (!fs.existsSync(root)) return next();
+    const original = ctx.path;
+    ctx.path = '/' + original.slice(prefix.length);
+    try {
+      await serveRoot(ctx, noop);
+    } finally {
+      ctx.path = original;
+    }
+    if (ctx.body == null) return next();
+  };
+}
+
+export interface RemotesConfig {
+  remotes: Record<string, string>;
+  plugins: Record<string, string>;
+}
+
+export const MFE_NAMES = ['mfe-configurator', 'mfe-orders', 'mfe-spatial', 'mfe-documents', 'mfe-admin'] as const;
+export const PLUGIN_ORGS = ['850', '1053', '1798', '1392', '1450'] as const;
+
+export function defaultRemotesConfig(): RemotesConfig {
+  const remotes: Record<string, string> = {};
+  for (const m of MFE_NAMES) remotes[m] = `/remotes/${m}/mf-manifest.json`;
+  const plugins: Record<string, string> = { default: '/plugins/default/mf-manifest.json' };
+  for (const o of PLUGIN_ORGS) plugins[o] = `/plugins/org-${o}/mf-manifest.json`;
+  return { remotes, plugins };
+}
+
+/** remotes.json: deploy-time config (REMOTES_CONFIG names a JSON file replacing the default). */
+export function loadRemotesConfig(file: string | undefined): RemotesConfig {
+  if (!file) return defaultRemotesConfig();
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<RemotesConfig>;
+  return { remotes: parsed.remotes ?? {}, plugins: parsed.plugins ?? {} };
+}
+
+/** Static front end: shell at /, remotes at /remotes/mfe-X/, plugins at /plugins/org-N/, SPA fallback. */
+export function frontEnd(repoRoot: string, remotes: RemotesConfig): Middleware[] {
+  const shellDist = path.join(repoRoot, 'shell', 'dist');
+  const mws: Middleware[] = [];
+
+  mws.push(async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path === '/remotes.json') {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = remotes;
+      return;
+    }
+    await next();
+  });
+
+  for (const m of MFE_NAMES) mws.push(mount(`/remotes/${m}/`, path.join(repoRoot, m, 'dist')));
+  const pluginsDir = path.join(repoRoot, 'org-plugins');
+  mws.push(async (ctx, next) => {
+    const match = /^\/plugins\/([a-z0-9-]+)\//.exec(ctx.path);
+    if (!match) return next();
+    const name = match[1]!;
+    return mount(`/plugins/${name}/`, path.join(pluginsDir, name, 'dist'))(ctx, next);
+  });
+  mws.push(mount('/', shellDist));
+
+  // SPA fallback: /orders/12, /admin/products… load the shell.
+  mws.push(async (ctx, next) => {
+    if (
+      ctx.method === 'GET' &&
+      !ctx.path.startsWith('/api/') &&
+      ctx.path !== '/api' &&
+      !path.extname(ctx.path) &&
+      ctx.accepts('html') === 'html'
+    ) {
+      const index = path.join(shellDist, 'index.html');
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = 'html';
+      ctx.body = fs.existsSync(index)
+        ? fs.createReadStream(index)
+        : '<!doctype html><title>Portal</title><p>The shell is not built yet (npm run build).</p>';
+      return;
+    }
+    await next();
+  });
+  return mws;
+}

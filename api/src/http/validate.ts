@@ -1,0 +1,56 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsImport from 'ajv-formats';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { ApiError } from './errors.ts';
+
+const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+// ajv-formats is CommonJS; its default export shape differs between loaders.
+const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ?? addFormatsImport) as (a: Ajv) => Ajv;
+addFormats(ajv);
+
+const cache = new WeakMap<TSchema, ValidateFunction>();
+
+/** Compiles once per schema object. */
+export function compile(schema: TSchema): ValidateFunction {
+  let v = cache.get(schema);
+  if (!v) {
+    v = ajv.compile(schema);
+    cache.set(schema, v);
+  }
+  return v;
+}
+
+function fieldPath(e: ErrorObject): string {
+  const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const extra =
+    e.keyword === 'required'
+      ? (e.params as { missingProperty: string }).missingProperty
+      : e.keyword === 'additionalProperties'
+        ? (e.params as { additionalProperty: string }).additionalProperty
+        : '';
+  return [base, extra].filter(Boolean).join('.') || 'body';
+}
+
+/** A sentence naming the field, e.g. "productOrderProps.orgId must be integer". */
+export function describeError(e: ErrorObject): string {
+  const path = fieldPath(e);
+  if (e.keyword === 'required') return `${path} is required`;
+  if (e.keyword === 'additionalProperties') return `${path} is not allowed`;
+  return `${path} ${e.message ?? 'is invalid'}`;
+}
+
+/** Pick the most useful error: for unions ajv reports each branch, then "must match a schema in anyOf". */
+function pickError(errors: ErrorObject[]): ErrorObject {
+  const deepest = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length);
+  return deepest.find((e) => e.keyword !== 'anyOf') ?? errors[0]!;
+}
+
+export function validateBody<S extends TSchema>(schema: S, body: unknown): Static<S> {
+  const v = compile(schema);
+  if (body === undefined) throw new ApiError(400, 'invalidBody', 'A JSON request body is required.');
+  if (!v(body)) {
+    const errors = v.errors ?? [];
+    throw new ApiError(400, 'invalidBody', errors.length ? describeError(pickError(errors)) : 'Request body is invalid.', errors);
+  }
+  return body as Static<S>;
+}

@@ -1,0 +1,135 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import knexFactory, { type Knex } from 'knex';
+import { createApp, type AppDeps } from '../src/app.ts';
+import { createDb } from '../src/db/knex.ts';
+import { migrateLatest } from '../src/db/migrations/index.ts';
+import { seedDemo } from '../src/db/seed/index.ts';
+import { createRepos, type Repos } from '../src/db/repository.ts';
+
+export interface DbCase {
+  name: 'sqlite' | 'mysql';
+  url?: string;
+}
+
+const mysqlUrl = process.env.TEST_DATABASE_URL;
+if (!mysqlUrl) {
+  console.warn('[api tests] TEST_DATABASE_URL is unset: the MySQL/MariaDB run is SKIPPED (SQLite only). ' + 'Set e.g. TEST_DATABASE_URL=mysql://root@127.0.0.1:3306/cpq_test to run it.');
+}
+
+/** Every suite runs once per database: describe.each(databases). */
+export const databases: DbCase[] = [{ name: 'sqlite' }, ...(mysqlUrl ? [{ name: 'mysql' as const, url: mysqlUrl }] : [])];
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export class Client {
+  cookie = '';
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, p: string, body?: unknown, opts: { raw?: string; headers?: Record<string, string> } = {}): Promise<Res<T>> {
+    const res = await fetch(this.baseUrl + p, {
+      method,
+      headers: {
+        ...(body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...opts.headers,
+      },
+      body: opts.raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) {
+      const m = /cpq_session=([^;]*)/.exec(setCookie);
+      if (m) this.cookie = m[1] ? `cpq_session=${m[1]}` : '';
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  post<T = any>(p: string, body?: unknown, opts?: { raw?: string }) {
+    return this.request<T>('POST', p, body, opts);
+  }
+
+  get<T = any>(p: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', p, undefined, { headers });
+  }
+}
+
+export interface TestApp {
+  url: string;
+  db: Knex;
+  repos: Repos;
+  client(): Client;
+  /** A client signed in as `email` (password "demo"). */
+  as(email: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+/** A fresh database (SQLite temp file or a uniquely named MySQL database), migrated and seeded. */
+export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}): Promise<TestApp> {
+  let db: Knex;
+  let cleanup: () => Promise<void>;
+  if (dbCase.name === 'mysql') {
+    const url = new URL(dbCase.url!);
+    const name = `cpq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = knexFactory({
+      client: 'mysql2',
+      connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
+      pool: { min: 0, max: 1 },
+    });
+    await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    url.pathname = '/' + name;
+    db = createDb({ databaseUrl: url.toString(), sqliteFile: '' });
+    cleanup = async () => {
+      await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.destroy();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-test-'));
+    db = createDb({ sqliteFile: path.join(dir, 'test.sqlite') });
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  await migrateLatest(db);
+  await seedDemo(db);
+  const app = createApp({ db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, ...deps });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    db,
+    repos: createRepos(db),
+    client: () => new Client(url),
+    async as(email: string) {
+      const c = new Client(url);
+      const res = await c.post('/api/auth/login', { email, password: 'demo' });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return c;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      await cleanup();
+    },
+  };
+}
+
+export async function countRows(db: Knex, table: string): Promise<number> {
+  const r = (await db(table).count('* as n').first()) as { n: number | string };
+  return Number(r.n);
+}
