@@ -51,7 +51,7 @@ test('a remote that fails to load leaves the rest of the portal working', async 
   await snap(page, 'remote-error');
 
   // Other areas still work.
-  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByTestId('home-page')).toBeVisible();
 
   // Coming back still shows the error while the remote is down; once it is reachable, Retry mounts it.

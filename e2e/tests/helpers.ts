@@ -16,3 +16,10 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', `${name}.png`), fullPage: true });
 }
+
+/** Signs out and waits until the full reload that follows has shown the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /sign out/i }).click();
+  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  await page.waitForLoadState('load');
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, snap } from './helpers.ts';
+import { signIn, signOut, snap } from './helpers.ts';
 
 const ORG_TITLES: Record<number, string> = {
   850: 'Lumen & Brass',
@@ -51,7 +51,7 @@ for (const orgId of [850, 1053, 1798, 1392, 1450]) {
       await snap(page, `order-${orgId}-${who}`);
 
       // A second order gets the next number of the organisation.
-      await page.getByRole('link', { name: 'Home' }).click();
+      await page.getByRole('link', { name: 'Home', exact: true }).click();
       await expect(page.getByTestId('home-page')).toBeVisible();
       await createOrderFromHome(page, orgId);
       expect(Number(await expectOrderPage(page))).toBe(first + 1);
@@ -104,6 +104,7 @@ test('products in a dropdown follow the role in force (publish levels)', async (
   await signIn(page, 'owner-850@demo.test');
   await page.getByTestId('category-tile-1').click();
   const ownerCount = await page.getByTestId('product-dropdown').getByRole('button').count();
+  await page.keyboard.press('Escape');
 
   // The same owner in guest mode sees only products published to all users.
   await page.getByTestId('guest-mode-toggle').click();
@@ -115,7 +116,7 @@ test('products in a dropdown follow the role in force (publish levels)', async (
   await page.getByTestId('guest-mode-toggle').click();
   await expect(page.getByTestId('guest-mode-toggle')).toHaveText('GUEST MODE');
 
-  await page.getByRole('button', { name: /sign out/i }).click();
+  await signOut(page);
   await signIn(page, 'guest-850@demo.test');
   await page.getByTestId('category-tile-1').click();
   expect(await page.getByTestId('product-dropdown').getByRole('button').count()).toBe(guestModeCount);

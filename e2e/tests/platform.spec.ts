@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, snap } from './helpers.ts';
+import { signIn, signOut, snap } from './helpers.ts';
 
 test('wrong password gets the exact message and no session', async ({ page }) => {
   await page.goto('/');
@@ -43,7 +43,7 @@ test('multi@demo.test switches organisation: home, wording and theme follow', as
   await snap(page, 'multi-1053');
 
   // Single-organisation users get no switcher.
-  await page.getByRole('button', { name: /sign out/i }).click();
+  await signOut(page);
   await signIn(page, 'member-1392@demo.test');
   await expect(page.getByTestId('org-switcher')).toHaveCount(0);
 });
@@ -60,21 +60,21 @@ test('header: ADMIN for owners only, guest mode toggle, hidden toggle for employ
   await expect(page.getByRole('link', { name: 'ADMIN' })).toBeVisible();
   await snap(page, 'header-850-owner');
 
-  await page.getByRole('button', { name: /sign out/i }).click();
+  await signOut(page);
   await signIn(page, 'member-850@demo.test');
   await expect(page.getByRole('link', { name: 'ADMIN' })).toHaveCount(0);
   await expect(page.getByTestId('guest-mode-toggle')).toHaveText('GUEST MODE');
 
-  await page.getByRole('button', { name: /sign out/i }).click();
+  await signOut(page);
   await signIn(page, 'guest-850@demo.test');
   await expect(page.getByTestId('guest-mode-toggle')).toHaveCount(0);
 
-  await page.getByRole('button', { name: /sign out/i }).click();
+  await signOut(page);
   await signIn(page, 'owner-1450@demo.test');
   await expect(page.getByTestId('guest-mode-toggle')).toHaveCount(0);
 
   // The architectural organisation's owner gets no ADMIN link.
-  await page.getByRole('button', { name: /sign out/i }).click();
+  await signOut(page);
   await signIn(page, 'owner-1798@demo.test');
   await expect(page.getByRole('link', { name: 'ADMIN' })).toHaveCount(0);
 });
@@ -85,7 +85,7 @@ test('admin routes: owners land on products, others on the permission page', asy
   await page.waitForURL('**/admin/products');
   await expect(page.locator('[data-remote="mfe-admin"]')).toBeVisible();
 
-  await page.getByRole('button', { name: /sign out/i }).click();
+  await signOut(page);
   await signIn(page, 'member-850@demo.test');
   await page.goto('/admin/products');
   await expect(page.getByText("You don't have proper permissions to view this page.")).toBeVisible();

@@ -1,0 +1,172 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { navigateToUrl } from 'single-spa';
+import { activeOrgAtom, activeRulesAtom, api, type OrderData } from '@cpq/client';
+import type { ProductOrder } from '@cpq/domain';
+import { ErrorPanel } from '@cpq/ui';
+import { errorMessage, isMissing } from '../shared/errors.ts';
+import { useLocationKey } from '../shared/useLocationKey.ts';
+import styles from './OrderPage.module.css';
+import { capitalise, formatDate, orderHeading, orderTypeLabel, parseOrderRoute, titleById } from './logic.ts';
+
+export const MISSING_ORDER_TEXT =
+  "You might need to ask for an invite, or the order you're looking for might have been deleted.";
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; order: ProductOrder; data: OrderData; categoryTitle: string | null };
+
+/** The order page, minimal for now: which order this is. Items, pricing and status come later. */
+export function OrderPage() {
+  const org = useAtomValue(activeOrgAtom);
+  const rules = useAtomValue(activeRulesAtom);
+  const locationKey = useLocationKey();
+  const [pathname = '', search = ''] = splitLocation(locationKey);
+  const route = parseOrderRoute(pathname, search);
+  const orgId = org?.id ?? null;
+  const orderNo = route?.orgSpecificId ?? null;
+  const shareToken = route?.shareToken;
+  const shareableOrderId = route?.shareableOrderId;
+
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (orgId === null) return;
+    if (orderNo === null) {
+      setLoad({ status: 'missing' });
+      return;
+    }
+    let live = true;
+    setLoad({ status: 'loading' });
+    api
+      .orderData({
+        orgId,
+        productOrderOrgSpecificId: orderNo,
+        ...(shareToken ? { shareToken } : {}),
+        ...(shareableOrderId ? { shareableOrderId } : {}),
+      })
+      .then(
+        async (data) => {
+          if (!live) return;
+          const order = data.productOrders.find((o) => o.orgSpecificId === orderNo) ?? data.productOrders[0];
+          if (!order) return setLoad({ status: 'missing' });
+          const categoryTitle = await findCategoryTitle(orgId, order.productCategoryId, data);
+          if (live) setLoad({ status: 'ready', order, data, categoryTitle });
+        },
+        (err: unknown) => {
+          if (!live) return;
+          setLoad(isMissing(err) ? { status: 'missing' } : { status: 'error', message: errorMessage(err) });
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [orgId, orderNo, shareToken, shareableOrderId, attempt]);
+
+  const wordingOrder = rules?.wording.order ?? 'order';
+  const heading = load.status === 'ready' ? orderHeading(wordingOrder, load.order.orgSpecificId) : null;
+  useEffect(() => {
+    if (heading) document.title = heading;
+  }, [heading]);
+
+  let body;
+  if (load.status === 'loading' || !org) {
+    body = (
+      <p className={styles.loading} role="status" data-testid="order-loading">
+        Loading {wordingOrder}…
+      </p>
+    );
+  } else if (load.status === 'missing') {
+    body = (
+      <div className={styles.missing} data-testid="order-missing">
+        <p>{MISSING_ORDER_TEXT}</p>
+        <a href="/orders" className={styles.link} onClick={goTo('/orders')}>
+          Go to orders
+        </a>
+      </div>
+    );
+  } else if (load.status === 'error') {
+    body = (
+      <ErrorPanel
+        heading={`The ${wordingOrder} could not be loaded.`}
+        detail={load.message}
+        onRetry={() => setAttempt((n) => n + 1)}
+        testId="order-error"
+      />
+    );
+  } else {
+    const { order, data, categoryTitle } = load;
+    const productTitle = titleById(data.products, order.productId);
+    body = (
+      <article className={styles.card} aria-labelledby="cfg-order-heading">
+        <header className={styles.cardHeader}>
+          <h1 id="cfg-order-heading" className={styles.number}>
+            {capitalise(wordingOrder)} <span data-testid="order-number">#{order.orgSpecificId}</span>
+          </h1>
+          <p className={styles.title} data-testid="order-title">
+            {order.title}
+          </p>
+        </header>
+        <dl className={styles.facts}>
+          <dt>Type</dt>
+          <dd data-testid="order-type">{orderTypeLabel(order.type, order.isStocked)}</dd>
+          <dt>Created</dt>
+          <dd data-testid="order-created">{formatDate(order.created)}</dd>
+          {categoryTitle && (
+            <>
+              <dt>Product category</dt>
+              <dd data-testid="order-category">{categoryTitle}</dd>
+            </>
+          )}
+          {productTitle && (
+            <>
+              <dt>Product</dt>
+              <dd data-testid="order-product">{productTitle}</dd>
+            </>
+          )}
+        </dl>
+        <p className={styles.note}>Items, pricing and status will appear here in a later release.</p>
+        <a href="/orders" className={styles.link} onClick={goTo('/orders')}>
+          Back to my {rules?.wording.orders ?? 'orders'}
+        </a>
+      </article>
+    );
+  }
+
+  return (
+    <main className={styles.page} data-testid="order-page">
+      {body}
+    </main>
+  );
+}
+
+/**
+ * The order's category title. get-configurator-order-data does not return categories today, so
+ * fall back to the home page catalogue; the title is context only, so a failure just hides it.
+ */
+async function findCategoryTitle(orgId: number, categoryId: number | null, data: OrderData): Promise<string | null> {
+  if (categoryId === null || categoryId < 1) return null;
+  const direct = titleById(data['productCategories'], categoryId);
+  if (direct) return direct;
+  try {
+    return titleById((await api.homepageData({ orgId })).productCategories, categoryId);
+  } catch {
+    return null;
+  }
+}
+
+function splitLocation(key: string): [string, string] {
+  const i = key.indexOf('?');
+  return i < 0 ? [key, ''] : [key.slice(0, i), key.slice(i)];
+}
+
+function goTo(url: string) {
+  return (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigateToUrl(url);
+  };
+}

@@ -1,0 +1,62 @@
+/** Pure logic of the (minimal) order page. */
+
+export interface OrderRoute {
+  orgSpecificId: number;
+  shareToken?: string;
+  shareableOrderId?: string;
+}
+
+/**
+ * `/orders/12` (optionally `?shareToken=..&shareableOrderId=..`) -> { orgSpecificId: 12, ... }.
+ * Null when the path names no valid order number.
+ */
+export function parseOrderRoute(pathname: string, search = ''): OrderRoute | null {
+  const m = /^\/orders\/(\d+)\/?$/.exec(pathname);
+  if (!m?.[1]) return null;
+  const orgSpecificId = Number(m[1]);
+  if (!Number.isSafeInteger(orgSpecificId) || orgSpecificId < 1) return null;
+  const q = new URLSearchParams(search);
+  const shareToken = q.get('shareToken') || undefined;
+  const shareableOrderId = q.get('shareableOrderId') || undefined;
+  return {
+    orgSpecificId,
+    ...(shareToken ? { shareToken } : {}),
+    ...(shareableOrderId ? { shareableOrderId } : {}),
+  };
+}
+
+export function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "Quote #12", "Project #3", "Order #7". */
+export function orderHeading(wordingOrder: string, orgSpecificId: number): string {
+  return `${capitalise(wordingOrder)} #${orgSpecificId}`;
+}
+
+/** Dates show as M/D/YYYY (ordering §2). Accepts ISO strings and "YYYY-MM-DD HH:MM:SS". */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (dateOnly) return `${Number(dateOnly[2])}/${Number(dateOnly[3])}/${dateOnly[1]}`;
+  const d = new Date(/^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value);
+  if (Number.isNaN(d.getTime())) return value;
+  return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
+}
+
+/** The order type as a reader would say it. */
+export function orderTypeLabel(type: string, isStocked: boolean | number): string {
+  const base = type === 'arch' ? 'Architectural' : 'Standalone';
+  return isStocked ? `${base}, stocked items` : base;
+}
+
+/** Title of the record with this id in a list the API may or may not have returned. */
+export function titleById(list: unknown, id: number | null | undefined): string | null {
+  if (id === null || id === undefined || !Array.isArray(list)) return null;
+  const hit = list.find(
+    (x): x is { id: number; title: string } =>
+      typeof x === 'object' && x !== null && (x as { id?: unknown }).id === id &&
+      typeof (x as { title?: unknown }).title === 'string',
+  );
+  return hit ? hit.title : null;
+}

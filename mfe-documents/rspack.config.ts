@@ -1,0 +1,7 @@
+import { createMfConfig } from '@cpq/mf-config';
+
+export default createMfConfig({
+  name: 'mfe_documents',
+  dir: import.meta.dirname,
+  exposes: { './spa': './src/spa.tsx' },
+});

@@ -1,0 +1,6 @@
+import { portalStore } from '@cpq/client';
+import { createSpaLifecycles } from '@cpq/ui';
+import { App } from './App.tsx';
+
+/** single-spa lifecycles of mfe-documents (exposed as ./spa). */
+export const { bootstrap, mount, unmount } = createSpaLifecycles({ remote: 'mfe-documents', store: portalStore, Page: App });

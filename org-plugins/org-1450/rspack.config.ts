@@ -1,0 +1,7 @@
+import { createMfConfig } from '@cpq/mf-config';
+
+export default createMfConfig({
+  name: 'org_1450',
+  dir: import.meta.dirname,
+  exposes: { './plugin': './src/index.ts' },
+});

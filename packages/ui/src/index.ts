@@ -1,0 +1,5 @@
+export { Button, type ButtonProps } from './Button.tsx';
+export { ErrorPanel, type ErrorPanelProps } from './ErrorPanel.tsx';
+export { LoadingScreen } from './LoadingScreen.tsx';
+export { UnavailablePage, type UnavailablePageProps } from './UnavailablePage.tsx';
+export { createSpaLifecycles, type SpaOptions } from './spa.tsx';

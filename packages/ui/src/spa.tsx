@@ -1,0 +1,54 @@
+import React, { type ComponentType } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { Provider } from 'jotai';
+import { ErrorPanel } from './ErrorPanel.tsx';
+
+type Store = NonNullable<React.ComponentProps<typeof Provider>['store']>;
+
+export interface SpaOptions {
+  /** Workspace name, written to data-remote so a person (and a test) can tell which build drew the area. */
+  remote: string;
+  /** Optional page name within the remote (data-page). */
+  page?: string;
+  /** The portal's one jotai store (portalStore of @cpq/client). */
+  store: Store;
+  Page: ComponentType;
+  className?: string;
+}
+
+/**
+ * single-spa lifecycles for one micro-frontend page: rendered inside the portal's jotai store, in an
+ * element marked data-remote, with a contained error panel if the page crashes.
+ */
+export function createSpaLifecycles({ remote, page, store, Page, className }: SpaOptions) {
+  const Frame = ({ children }: { children: React.ReactNode }) => (
+    <div className={className} data-remote={remote} data-page={page}>
+      {children}
+    </div>
+  );
+  function Root() {
+    return (
+      <Provider store={store}>
+        <Frame>
+          <Page />
+        </Frame>
+      </Provider>
+    );
+  }
+  return singleSpaReact({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    errorBoundary: (err: Error) => (
+      <Frame>
+        <ErrorPanel
+          heading="This part of the portal stopped working."
+          detail={err.message || 'An unexpected error occurred.'}
+          onRetry={() => window.location.reload()}
+          testId="remote-crash"
+        />
+      </Frame>
+    ),
+  });
+}

@@ -1,0 +1,41 @@
+import { useAtomValue } from 'jotai';
+import { activeOrgAtom } from '@cpq/client';
+import { ErrorPanel, LoadingScreen } from '@cpq/ui';
+import { boot, bootStateAtom } from '../boot.ts';
+import { matchRoute } from '../routes.ts';
+import { Header } from './Header.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { SignInPage } from './SignInPage.tsx';
+import { useLocationPath } from './useLocationPath.ts';
+
+/**
+ * The chrome application, mounted for every route: loading screen, sign-in, header bar and the
+ * fallback pages. Micro-frontends mount below it in <main id="cpq-main">.
+ */
+export function Chrome({ onReady }: { onReady: () => void }) {
+  const state = useAtomValue(bootStateAtom);
+  const org = useAtomValue(activeOrgAtom);
+  const pathname = useLocationPath();
+
+  if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'signedOut') return <SignInPage />;
+  if (state.status === 'failed') {
+    return (
+      <ErrorPanel
+        heading="The portal could not start."
+        detail={state.message}
+        onRetry={() => void boot(onReady)}
+      />
+    );
+  }
+
+  const route = matchRoute(pathname);
+  const adminDenied = route.kind === 'admin' && org?.role !== 'owner';
+  return (
+    <>
+      <Header route={route} pathname={pathname} />
+      {route.kind === 'notFound' ? <NotFoundPage type={pathname.startsWith('/admin') ? 'admin' : route.type} /> : null}
+      {adminDenied ? <NotFoundPage type="admin" /> : null}
+    </>
+  );
+}

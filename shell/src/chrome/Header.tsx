@@ -1,0 +1,120 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { triggerAppChange } from 'single-spa';
+import { activeOrgAtom, sessionAtom, toggleGuestModeAtom } from '@cpq/client';
+import { isEmployee, isGuestMode } from '@cpq/domain';
+import { navigateToUrl } from 'single-spa';
+import { signOut, switchOrganisation } from '../boot.ts';
+import { backHref, orderTabHref, type OrderTab, type Route } from '../routes.ts';
+import { Link } from './Link.tsx';
+import styles from './Header.module.css';
+
+const TABS: { tab: OrderTab; label: string }[] = [
+  { tab: 'edit', label: 'EDIT' },
+  { tab: 'documents', label: 'DOCUMENTS' },
+  { tab: 'drawings', label: 'DRAWINGS' },
+];
+
+/** The header bar (admin spec §2). No SHARE button yet: sharing is a later issue. */
+export function Header({ route, pathname }: { route: Route; pathname: string }) {
+  const session = useAtomValue(sessionAtom);
+  const org = useAtomValue(activeOrgAtom);
+  const toggleGuestMode = useSetAtom(toggleGuestModeAtom);
+  const settings = org?.appData.designEngine;
+  const organisations = session?.organisations ?? [];
+
+  const back = backHref(route);
+  const showAdmin = org?.role === 'owner' && !settings?.isArchitectural && !pathname.startsWith('/admin');
+  const guestMode = org ? isGuestMode(org) : false;
+  const showGuestToggle = !!org && (isEmployee(org) || guestMode) && !settings?.isEmployeeOnly;
+
+  const onToggle = () => {
+    toggleGuestMode();
+    triggerAppChange(); // the role in force decides which applications may be mounted (admin)
+  };
+
+  const onSwitch = (value: string) => {
+    const id = Number(value);
+    if (!Number.isFinite(id) || id === org?.id) return;
+    void switchOrganisation(id).then(() => navigateToUrl('/'));
+  };
+
+  return (
+    <header className={styles.header} data-testid="app-header">
+      <div className={styles.bar}>
+        <nav className={styles.left} aria-label="Main">
+          {back ? (
+            <Link href={back} className={styles.navLink}>
+              <span aria-hidden="true">←&nbsp;</span>Back
+            </Link>
+          ) : null}
+          <Link href="/" className={styles.navLink}>
+            Home
+          </Link>
+          {showAdmin ? (
+            <Link href="/admin/products" className={styles.navLink}>
+              ADMIN
+            </Link>
+          ) : null}
+        </nav>
+
+        <div className={styles.center}>
+          <Link href="/" className={styles.logo} aria-label={`${org?.title ?? 'Configurator'} home`}>
+            {settings?.logoUrl ? (
+              <img src={settings.logoUrl} alt={org?.title ?? ''} className={styles.logoImage} />
+            ) : (
+              <span className={styles.logoText}>{org?.title ?? 'Configurator'}</span>
+            )}
+          </Link>
+        </div>
+
+        <div className={styles.right}>
+          {showGuestToggle ? (
+            <button
+              type="button"
+              className={guestMode ? `${styles.toggle} ${styles.toggleOn}` : styles.toggle}
+              data-testid="guest-mode-toggle"
+              aria-pressed={guestMode}
+              onClick={onToggle}
+            >
+              {guestMode ? 'EMPLOYEE MODE' : 'GUEST MODE'}
+            </button>
+          ) : null}
+          {organisations.length > 1 ? (
+            <label className={styles.switcher}>
+              <span className={styles.switcherLabel}>Organisation</span>
+              <select
+                data-testid="org-switcher"
+                value={org?.id ?? ''}
+                onChange={(e) => onSwitch(e.target.value)}
+              >
+                {organisations.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <button type="button" className={styles.signOut} onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </div>
+
+      {route.kind === 'order' ? (
+        <nav className={styles.tabs} aria-label="Order views">
+          {TABS.map(({ tab, label }) => (
+            <Link
+              key={tab}
+              href={orderTabHref(route.orderId, tab)}
+              className={styles.tab}
+              aria-current={route.tab === tab ? 'page' : undefined}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from './Link.tsx';
+import styles from './Pages.module.css';
+
+const MESSAGES: Record<string, string> = {
+  order: "You might need to ask for an invite or the order you're looking for might have been deleted",
+  admin: "You don't have proper permissions to view this page.",
+};
+
+/** Fallback page (admin spec §2): /404/{type}, unknown paths, and admin paths for non-owners. */
+export function NotFoundPage({ type }: { type: string }) {
+  const message = MESSAGES[type] ?? 'Page not found';
+  return (
+    <section className={styles.page} data-testid="not-found" aria-labelledby="not-found-message">
+      <p className={styles.code} aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-message" className={styles.message}>
+        {message}
+      </h1>
+      <Link href="/" className={styles.primaryLink}>
+        Go Home
+      </Link>
+    </section>
+  );
+}

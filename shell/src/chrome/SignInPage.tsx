@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@cpq/ui';
+import { signIn } from '../boot.ts';
+import styles from './Pages.module.css';
+
+/** Sign-in form (the spec has none): the server's message is shown as it is. */
+export function SignInPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn({ email: email.trim(), password });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.signInScreen}>
+      <form className={styles.card} onSubmit={submit} aria-labelledby="sign-in-heading" noValidate>
+        <p className={styles.brand}>Configurator</p>
+        <h1 id="sign-in-heading" className={styles.cardHeading}>
+          Sign in
+        </h1>
+        <label className={styles.field}>
+          <span>Email</span>
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label className={styles.field}>
+          <span>Password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {error ? (
+          <p className={styles.formError} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={busy || !email || !password} className={styles.submit}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** The portal's top-level routes (admin spec §2, route table). Pure: no DOM, no state. */
+export type OrderTab = 'edit' | 'documents' | 'drawings';
+
+export type Route =
+  | { kind: 'home' }
+  | { kind: 'orders' }
+  | { kind: 'order'; orderId: string; tab: OrderTab }
+  | { kind: 'admin' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound'; type: string };
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+export function matchRoute(rawPathname: string): Route {
+  const pathname = normalise(rawPathname);
+  if (pathname === '/') return { kind: 'home' };
+  if (pathname === '/orders') return { kind: 'orders' };
+  let m = /^\/orders\/([^/]+)$/.exec(pathname);
+  if (m) return { kind: 'order', orderId: decodeURIComponent(m[1]!), tab: 'edit' };
+  m = /^\/orders\/([^/]+)\/quote$/.exec(pathname);
+  if (m) return { kind: 'redirect', to: `/orders/${m[1]}/documents` };
+  m = /^\/orders\/([^/]+)\/(documents|drawings)(\/.*)?$/.exec(pathname);
+  if (m) return { kind: 'order', orderId: decodeURIComponent(m[1]!), tab: m[2] as OrderTab };
+  if (pathname === '/admin') return { kind: 'redirect', to: '/admin/products' };
+  if (pathname.startsWith('/admin/')) return { kind: 'admin' };
+  m = /^\/404\/([^/]+)$/.exec(pathname);
+  if (m) return { kind: 'notFound', type: decodeURIComponent(m[1]!) };
+  return { kind: 'notFound', type: 'page' };
+}
+
+/** Where the header's back link goes, or null where there is none (/, /orders, admin, 404). */
+export function backHref(route: Route): string | null {
+  if (route.kind !== 'order') return null;
+  const id = encodeURIComponent(route.orderId);
+  return route.tab === 'edit' ? '/orders' : `/orders/${id}`;
+}
+
+export function orderTabHref(orderId: string, tab: OrderTab): string {
+  const base = `/orders/${encodeURIComponent(orderId)}`;
+  return tab === 'edit' ? base : `${base}/${tab}`;
+}
