@@ -11,6 +11,7 @@ import { sessionMiddleware } from './auth/sessions.ts';
 import { authRoutes } from './routes/auth.ts';
 import { configuratorRoutes } from './routes/configurator.ts';
 import { resourceRoutes } from './routes/resources.ts';
+import { PluginRegistry } from './plugins.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -20,12 +21,15 @@ export interface AppDeps {
   remotes?: RemotesConfig;
   remotesConfigFile?: string;
   trustProxy?: boolean;
+  /** Organisation plugins (rules imported as packages); the installed ones by default. */
+  plugins?: PluginRegistry;
   /** Errors with status ≥ 500 are logged here. */
   logError?: (err: unknown) => void;
 }
 
 export interface App extends Koa {
   repos: Repos;
+  plugins: PluginRegistry;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -33,6 +37,7 @@ export function createApp(deps: AppDeps): App {
   app.proxy = !!deps.trustProxy;
   const repos = createRepos(deps.db);
   app.repos = repos;
+  app.plugins = deps.plugins ?? new PluginRegistry();
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...deps.rateLimit };
   const logError = deps.logError ?? ((err: unknown) => console.error(err));
 
