@@ -1,6 +1,7 @@
 // Small helpers shared by the project scripts (plain Node: they run before anything is installed).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -30,13 +31,18 @@ export async function runOrExit(cmd, args, opts) {
   }
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
+/**
+ * Installs when node_modules is missing or was installed from another lock file. `npm install` rather than
+ * `npm ci`: the registry reachable here lacks some other platforms' optional binaries (rspack,
+ * rollup), which `npm ci` insists on finding; `npm install` follows the lock file all the same.
+ */
 export async function ensureInstalled() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('Installing dependencies (npm ci)');
-  await runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  const stamp = path.join(root, 'node_modules', '.cpq-lock-hash');
+  const lockHash = () => createHash('sha256').update(readFileSync(path.join(root, 'package-lock.json'))).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) return;
+  log('Installing dependencies (npm install)');
+  await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, lockHash());
 }
 
 export const BROWSER_WORKSPACES = [
