@@ -12,5 +12,8 @@ export default definePlugin({
       tilesPerRow: 5,
     },
     theme: {},
+    catalogue: { optionFilters: [] },
+    validation: { instanceValidators: [], optionAlerts: [] },
+    costs: { maxDiscountPercentage: () => null, taxLookupApplies: () => true },
   },
 });

@@ -7,3 +7,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/productOrder.ts';
 export * from './schemas/api.ts';
+export * from './engine/index.ts';

@@ -1,3 +1,7 @@
+import type { CostRules, EngineHooks, InstanceValidator, OptionAlert, OptionFilter } from '@cpq/domain';
+
+export type { CostRules, EngineHooks, InstanceValidator, OptionAlert, OptionFilter };
+
 /**
  * Extension points an organisation plugin may fill. Every point has a default in
  * `org-plugins/default`; a plugin gives only what differs. Rules are isomorphic (the API
@@ -55,8 +59,22 @@ export interface ThemeRules {
   forcedFont?: ForcedFont;
 }
 
+/** Which options are offered: organisation filters run after publish levels and product rules. */
+export interface CatalogueRules {
+  optionFilters: readonly OptionFilter[];
+}
+
+/** Item checks (red properties) and alerts shown when an option is chosen. */
+export interface ValidationRules {
+  instanceValidators: readonly InstanceValidator[];
+  optionAlerts: readonly OptionAlert[];
+}
+
 export interface PluginRules {
   wording: Wording;
   home: HomePageRules;
   theme: ThemeRules;
+  catalogue: CatalogueRules;
+  validation: ValidationRules;
+  costs: CostRules;
 }

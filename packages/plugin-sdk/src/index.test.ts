@@ -8,6 +8,9 @@ const defaults = definePlugin({
     wording: { order: 'order', orders: 'orders' },
     home: { greeting: (t) => `Welcome to the ${t} Configurator`, sections: [], tilesPerRow: 5 },
     theme: {},
+    catalogue: { optionFilters: [] },
+    validation: { instanceValidators: [], optionAlerts: [] },
+    costs: { maxDiscountPercentage: () => null, taxLookupApplies: () => true },
   },
 });
 

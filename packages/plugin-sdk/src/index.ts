@@ -1,4 +1,4 @@
-import type { PluginRules } from './extension-points.ts';
+import type { EngineHooks, PluginRules } from './extension-points.ts';
 
 export type * from './extension-points.ts';
 
@@ -42,14 +42,25 @@ export function assertCompatible(plugin: PluginDefinition): void {
  */
 export function resolveRules(defaults: PluginDefinition, plugin: PluginDefinition | null | undefined): PluginRules {
   const base = defaults.rules as PluginRules;
-  if (!base?.wording || !base.home || !base.theme) {
-    throw new PluginCompatibilityError('The default plugin must define every extension point.');
+  const missing = EXTENSION_POINTS.filter((k) => !base?.[k]);
+  if (missing.length) {
+    throw new PluginCompatibilityError(`The default plugin must define every extension point (missing: ${missing.join(', ')}).`);
   }
   if (plugin) assertCompatible(plugin);
-  const over = plugin?.rules ?? {};
+  const over = (plugin?.rules ?? {}) as PartialRules;
+  const merged = {} as Record<keyof PluginRules, unknown>;
+  for (const k of EXTENSION_POINTS) merged[k] = { ...base[k], ...over[k] };
+  return merged as PluginRules;
+}
+
+export const EXTENSION_POINTS = ['wording', 'home', 'theme', 'catalogue', 'validation', 'costs'] as const satisfies readonly (keyof PluginRules)[];
+
+/** The engine's hooks (packages/domain) from resolved rules. */
+export function engineHooks(rules: PluginRules): EngineHooks {
   return {
-    wording: { ...base.wording, ...over.wording },
-    home: { ...base.home, ...over.home },
-    theme: { ...base.theme, ...over.theme },
+    optionFilters: rules.catalogue.optionFilters,
+    instanceValidators: rules.validation.instanceValidators,
+    optionAlerts: rules.validation.optionAlerts,
+    costs: rules.costs,
   };
 }
