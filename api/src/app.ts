@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth.ts';
 import { configuratorRoutes } from './routes/configurator.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { PluginRegistry } from './plugins.ts';
+import { orderWriteRoutes } from './routes/orderWrites.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -69,7 +70,7 @@ export function createApp(deps: AppDeps): App {
   app.use(jsonBody);
   app.use(sessionMiddleware(deps.db));
 
-  for (const router of [authRoutes(deps.db, repos, rateLimit), configuratorRoutes(deps.db, repos), resourceRoutes(repos)]) {
+  for (const router of [authRoutes(deps.db, repos, rateLimit), configuratorRoutes(deps.db, repos), orderWriteRoutes(deps.db, repos, app.plugins), resourceRoutes(repos)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

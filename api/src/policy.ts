@@ -19,6 +19,10 @@ export const POLICY = {
   'configurator.createProductOrder': { roles: ALL_ROLES },
   'configurator.getOrderData': { roles: ALL_ROLES },
   'resources.get': { roles: ALL_ROLES },
+  /** Items of an order: guests only on orders they are involved in (checked by the service). */
+  'productInstances.write': { roles: ALL_ROLES },
+  /** Order fields: guests only on their orders and not the employee-only fields (checked by the service). */
+  'productOrders.update': { roles: ALL_ROLES },
   /** Catalogue writes (admin screens) — not routed yet; owners only. */
   'resources.write': { roles: OWNERS },
 } as const satisfies Record<string, { roles: readonly PolicyRole[] }>;

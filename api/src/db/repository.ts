@@ -207,7 +207,12 @@ export const TABLES = {
       return rest;
     },
   },
-  productInstances: { table: 'product_instances', json: { properties: obj }, decimals: ['customPriceInCents'], timestamps: true },
+  productInstances: {
+    table: 'product_instances',
+    json: { properties: obj, validationIssues: arr },
+    decimals: ['customPriceInCents', 'unitPriceInCents', 'totalPriceInCents'],
+    timestamps: true,
+  },
   archWalls: { table: 'arch_walls', json: { from: obj, to: obj }, decimals: ['height', 'thickness'], timestamps: true },
   archElevations: { table: 'arch_elevations', json: { from: obj, to: obj }, decimals: ['height', 'thickness', 'viewDepth'], timestamps: true },
   archCustomViews: { table: 'arch_custom_views', json: { drawingNotesData: obj }, timestamps: true },

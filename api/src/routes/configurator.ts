@@ -51,7 +51,7 @@ export function configuratorRoutes(db: Knex, repos: Repos): Router {
     );
     const [productPricingRules, productProperties, productOptions, productOptionClassifiers, productPropertyGroups, productRules, media] =
       await Promise.all([
-        repos.productPricingRules.find({ orgId, deleted: 0 }),
+        repos.productPricingRules.find({ orgId }),
         repos.productProperties.find({ orgId }, { orderBy: ['rank', 'id'] }),
         repos.productOptions.find({ orgId }, { orderBy: ['productPropertyId', 'rank', 'id'] }),
         repos.productOptionClassifiers.find({ orgId }, { orderBy: ['rank', 'id'] }),
@@ -60,18 +60,25 @@ export function configuratorRoutes(db: Knex, repos: Repos): Router {
         repos.media.find({ orgId }),
       ]);
     const isSpatial = order.type === 'arch';
+    // The browser prices with exactly what the server prices with: deleted rules still used by a
+    // product, and options already chosen in this order even when the viewer could not choose them.
+    const usedRuleIds = new Set((products as Row[]).map((p) => p.productPricingRuleId));
+    const chosenOptionIds = new Set(instances.flatMap((i) => Object.values((i.properties ?? {}) as Record<string, { optionId?: number }>).map((v) => v?.optionId)));
+    const visibleOptionIds = new Set(visibleToRole(productOptions as Row[], access.role).map((o) => o.id));
+    // The order owner's sales-tax exemption (guest record) is a pricing input; nothing else of it is sent.
+    const ownerGuest = (await repos.guests.findOne({ orgId, userId: order.userId })) as Row | undefined;
     const data: Record<string, unknown> = {
       productOrders: [order],
       products,
       productInstances: instances,
-      productPricingRules,
+      productPricingRules: (productPricingRules as Row[]).filter((r) => !r.deleted || usedRuleIds.has(r.id)),
       productProperties,
-      productOptions: visibleToRole(productOptions as Row[], access.role),
+      productOptions: (productOptions as Row[]).filter((o) => visibleOptionIds.has(o.id) || chosenOptionIds.has(o.id as number)),
       productOptionClassifiers,
       productPropertyGroups,
       productRules,
       media,
-      guests: [],
+      guests: ownerGuest ? [{ userId: ownerGuest.userId, disableSalesTax: ownerGuest.disableSalesTax }] : [],
       isSpatial,
     };
     if (isSpatial) {

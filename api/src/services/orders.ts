@@ -95,7 +95,7 @@ export async function createProductOrder(
       effectivePricingDate: null,
       amountPaidInCents: 0,
       // The server owns computed fields: client-sent costs are ignored.
-      costs: newOrderCosts(settings.depositPercentage ?? 0),
+      costs: newOrderCosts(props.isStocked ? 100 : (settings.depositPercentage ?? 0)),
       involvedUsers: { [String(callerId)]: { role: 'owner', pricingIsHidden: 0 } },
       created: now,
       lastUpdated: now,

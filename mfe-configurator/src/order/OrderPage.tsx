@@ -1,13 +1,16 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { navigateToUrl } from 'single-spa';
-import { activeOrgAtom, activeRulesAtom, api, type OrderData } from '@cpq/client';
-import type { ProductOrder } from '@cpq/domain';
+import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type OrderData } from '@cpq/client';
+import type { OrderPricingFields, ProductOrder } from '@cpq/domain';
+import { engineHooks } from '@cpq/plugin-sdk';
 import { ErrorPanel } from '@cpq/ui';
 import { errorMessage, isMissing } from '../shared/errors.ts';
 import { useLocationKey } from '../shared/useLocationKey.ts';
 import styles from './OrderPage.module.css';
 import { capitalise, formatDate, orderHeading, orderTypeLabel, parseOrderRoute, titleById } from './logic.ts';
+import { OrderItems } from './OrderItems.tsx';
+import { isPricingHidden } from './pricing.ts';
 
 export const MISSING_ORDER_TEXT =
   "You might need to ask for an invite, or the order you're looking for might have been deleted.";
@@ -18,10 +21,12 @@ type Load =
   | { status: 'error'; message: string }
   | { status: 'ready'; order: ProductOrder; data: OrderData; categoryTitle: string | null };
 
-/** The order page, minimal for now: which order this is. Items, pricing and status come later. */
+/** The order page: which order this is, its items and prices (read-only for now). Editing and status come later. */
 export function OrderPage() {
   const org = useAtomValue(activeOrgAtom);
   const rules = useAtomValue(activeRulesAtom);
+  const userId = useAtomValue(sessionAtom)?.user.id ?? null;
+  const hooks = useMemo(() => (rules ? engineHooks(rules) : null), [rules]);
   const locationKey = useLocationKey();
   const [pathname = '', search = ''] = splitLocation(locationKey);
   const route = parseOrderRoute(pathname, search);
@@ -73,7 +78,7 @@ export function OrderPage() {
   }, [heading]);
 
   let body;
-  if (load.status === 'loading' || !org) {
+  if (load.status === 'loading' || !org || !hooks) {
     body = (
       <p className={styles.loading} role="status" data-testid="order-loading">
         Loading {wordingOrder}…
@@ -101,38 +106,48 @@ export function OrderPage() {
     const { order, data, categoryTitle } = load;
     const productTitle = titleById(data.products, order.productId);
     body = (
-      <article className={styles.card} aria-labelledby="cfg-order-heading">
-        <header className={styles.cardHeader}>
-          <h1 id="cfg-order-heading" className={styles.number}>
-            {capitalise(wordingOrder)} <span data-testid="order-number">#{order.orgSpecificId}</span>
-          </h1>
-          <p className={styles.title} data-testid="order-title">
-            {order.title}
-          </p>
-        </header>
-        <dl className={styles.facts}>
-          <dt>Type</dt>
-          <dd data-testid="order-type">{orderTypeLabel(order.type, order.isStocked)}</dd>
-          <dt>Created</dt>
-          <dd data-testid="order-created">{formatDate(order.created)}</dd>
-          {categoryTitle && (
-            <>
-              <dt>Product category</dt>
-              <dd data-testid="order-category">{categoryTitle}</dd>
-            </>
-          )}
-          {productTitle && (
-            <>
-              <dt>Product</dt>
-              <dd data-testid="order-product">{productTitle}</dd>
-            </>
-          )}
-        </dl>
-        <p className={styles.note}>Items, pricing and status will appear here in a later release.</p>
-        <a href="/orders" className={styles.link} onClick={goTo('/orders')}>
-          Back to my {rules?.wording.orders ?? 'orders'}
-        </a>
-      </article>
+      <>
+        <article className={styles.card} aria-labelledby="cfg-order-heading">
+          <header className={styles.cardHeader}>
+            <h1 id="cfg-order-heading" className={styles.number}>
+              {capitalise(wordingOrder)} <span data-testid="order-number">#{order.orgSpecificId}</span>
+            </h1>
+            <p className={styles.title} data-testid="order-title">
+              {order.title}
+            </p>
+          </header>
+          <dl className={styles.facts}>
+            <dt>Type</dt>
+            <dd data-testid="order-type">{orderTypeLabel(order.type, order.isStocked)}</dd>
+            <dt>Created</dt>
+            <dd data-testid="order-created">{formatDate(order.created)}</dd>
+            {categoryTitle && (
+              <>
+                <dt>Product category</dt>
+                <dd data-testid="order-category">{categoryTitle}</dd>
+              </>
+            )}
+            {productTitle && (
+              <>
+                <dt>Product</dt>
+                <dd data-testid="order-product">{productTitle}</dd>
+              </>
+            )}
+          </dl>
+          <p className={styles.note}>Editing items and the order status will come in a later release.</p>
+          <a href="/orders" className={styles.link} onClick={goTo('/orders')}>
+            Back to my {rules?.wording.orders ?? 'orders'}
+          </a>
+        </article>
+        <OrderItems
+          data={data}
+          order={order as ProductOrder & OrderPricingFields}
+          hooks={hooks}
+          orgSettings={org.appData.designEngine ?? null}
+          pricingHidden={isPricingHidden(org, order, userId)}
+          wordingOrder={wordingOrder}
+        />
+      </>
     );
   }
 

@@ -1,4 +1,7 @@
 import { definePlugin, type HomeLink } from '@cpq/plugin-sdk';
+import { costs } from './costs.ts';
+import { instanceValidators, optionAlerts } from './validators.ts';
+import { optionFilters } from './optionFilters.ts';
 
 const site = 'https://www.lumenandbrass.example';
 
@@ -36,5 +39,8 @@ export default definePlugin({
         { title: 'Resources', links: resourceLinks },
       ],
     },
+    catalogue: { optionFilters },
+    validation: { instanceValidators, optionAlerts },
+    costs,
   },
 });

@@ -8,3 +8,8 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/productOrder.ts';
 export * from './schemas/api.ts';
 export * from './engine/index.ts';
+export * from './pricing/index.ts';
+export * from './costs/index.ts';
+export * from './validation/index.ts';
+export * from './schemas/entities.ts';
+export * from './availability/index.ts';

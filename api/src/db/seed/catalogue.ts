@@ -39,19 +39,106 @@ const propPrice = (productPropertyId: number, description: string) => ({
   description,
 });
 
-/** Pricing rules: money in whole cents. Simple versions now; a later issue prices everything. */
+/**
+ * Pricing rules (semantics and worked examples: docs/pricing.md). Money in whole cents. Option prices
+ * live in option.data.priceInCents and classifier numbers in option.classifications[classifierId]
+ * (see optionPricing below). Every rule has a version dated 2027-01-01 so prices change with the
+ * order's effectivePricingDate.
+ */
+type Cond = { operator: 'and' | 'or'; conditions: Row[] };
+const FUTURE = '2027-01-01 00:00:00';
+const when = (operator: 'and' | 'or', ...conditions: Row[]): Cond => ({ operator, conditions });
+const optionIn = (productPropertyId: number, expected: number[]) => ({ actual: { type: 'optionId', productPropertyId }, operator: 'in', expected });
+const qtyAtLeast = (n: number) => ({ actual: { type: 'quantity' }, operator: '>=', expected: n });
+const valueOver = (productPropertyId: number, n: number) => ({ actual: { type: 'propertyValue', productPropertyId }, operator: '>', expected: n });
+const withCond = (e: Row, condition: Cond) => ({ ...e, condition });
+const classNum = (productPropertyId: number, classifierId: number, index: number, description: string, operator = '+') => ({
+  type: 'productPropertyClassifierNumber',
+  props: { productPropertyId, productOptionClassifierGroupId: classifierId, productOptionClassifierNumberIndex: index },
+  operator,
+  description,
+});
+const propValue = (productPropertyId: number, description: string, operator = '+') => ({ type: 'propertyValue', props: { productPropertyId }, operator, description });
+const grp = (expressions: Row[], description: string, operator = '+') => ({ type: 'group', props: { expressions }, operator, description });
+const op = (e: Row, operator: string) => ({ ...e, operator });
+
+/** 5 % off for 10 or more: running total × 95 / 100. */
+const volumeDiscount = withCond(grp([fixed(95, 'Volume price (95 %)'), op(fixed(100, 'per cent'), '/')], 'Volume discount for 10 or more', '*'), when('and', qtyAtLeast(10)));
+const keypad = (base: number, label: string) => [
+  fixed(base, label),
+  propPrice(7, 'Mechanism finish'),
+  propPrice(8, 'Plate size'),
+  propPrice(11, 'Mechanism layout'),
+  propPrice(12, 'Plate finish'),
+  withCond(classNum(7, 1, 0, 'Matched finish upcharge'), when('or', optionIn(7, [24, 25]))),
+  propPrice(26, 'Engraving'),
+  propPrice(10, 'Back box'),
+  volumeDiscount,
+];
+/** Area in m² (width mm × height mm / 1,000,000) × the species' price per m² (classifier 2, number 0). */
+const areaTimesSpecies = (w: number, h: number, description: string) =>
+  grp([propValue(w, 'Width (mm)'), propValue(h, 'Height (mm)', '*'), op(fixed(1_000_000, 'mm² per m²'), '/'), classNum(143, 2, 0, 'Species price per m²', '*')], description);
+const slab = (base: number) => [
+  fixed(base, 'Lamella slab base'),
+  areaTimesSpecies(141, 142, 'Door area × species rate'),
+  areaTimesSpecies(151, 152, 'Cabinet front area × species rate'),
+  propPrice(144, 'Grain direction'),
+  withCond(fixed(6500, 'Tall door surcharge'), when('or', valueOver(142, 2100), valueOver(152, 2100))),
+];
+
 export const pricingRules: Row[] = [
-  { id: 1, orgId: 850, title: 'Keypad base + finish', versions: { '1': version(now, [fixed(18500, 'Keypad base'), propPrice(7, 'Mechanism finish')]), '2': version('2025-06-01 00:00:00', [fixed(19900, 'Keypad base (2025)'), propPrice(7, 'Mechanism finish'), propPrice(26, 'Engraving')]) } },
-  { id: 2, orgId: 850, title: 'Plates and outlets', versions: { '1': version(now, [fixed(6400, 'Plate'), propPrice(12, 'Plate finish')]) } },
-  { id: 3, orgId: 850, title: 'Stocked items', versions: { '1': version(now, [fixed(1200, 'Unit price')]) } },
-  { id: 4, orgId: 1053, title: 'Slab by area', versions: { '1': version(now, [{ type: 'propertyValue', props: { productPropertyId: 141 }, operator: '*', description: 'Width (mm)' }, fixed(42000, 'Lamella slab base'), propPrice(143, 'Species')]) } },
-  { id: 5, orgId: 1053, title: 'Flooring per box', versions: { '1': version(now, [fixed(8900, 'Box of planks'), propPrice(145, 'Species'), propPrice(146, 'Finish')]) } },
-  { id: 6, orgId: 1392, title: 'Light fixtures', versions: { '1': version(now, [fixed(24000, 'Fixture'), propPrice(170, 'Finish')]) } },
-  { id: 7, orgId: 1392, title: 'Interior doors', versions: { '1': version(now, [fixed(56000, 'Door'), propPrice(171, 'Style')]) } },
-  { id: 8, orgId: 1450, title: 'Overture hardware', versions: { '1': version(now, [fixed(129000, 'Controller'), propPrice(180, 'Colour')]) } },
-  { id: 9, orgId: 1450, title: 'Overture sensors', versions: { '1': version(now, [fixed(15900, 'Sensor')]) } },
-  { id: 10, orgId: 1798, title: 'Mural per square foot', versions: { '1': version(now, [fixed(1450, 'Per square foot'), propPrice(191, 'Substrate')]) } },
-  { id: 11, orgId: 1798, title: 'Swatches', versions: { '1': version(now, [fixed(2500, 'Swatch set')]) } },
+  {
+    id: 1,
+    orgId: 850,
+    title: 'Keypad base + finish',
+    versions: {
+      '1': version(now, [fixed(18500, 'Keypad base'), propPrice(7, 'Mechanism finish')]),
+      '2': version('2025-06-01 00:00:00', keypad(19900, 'Keypad base (2025)')),
+      '3': version(FUTURE, keypad(21500, 'Keypad base (2027)')),
+    },
+  },
+  {
+    id: 2,
+    orgId: 850,
+    title: 'Plates and outlets',
+    versions: {
+      '1': version(now, [fixed(6400, 'Plate'), propPrice(12, 'Plate finish'), propPrice(8, 'Plate size'), propPrice(11, 'Mechanism layout')]),
+      '2': version(FUTURE, [fixed(6900, 'Plate (2027)'), propPrice(12, 'Plate finish'), propPrice(8, 'Plate size'), propPrice(11, 'Mechanism layout'), volumeDiscount]),
+    },
+  },
+  {
+    id: 3,
+    orgId: 850,
+    title: 'Stocked items',
+    versions: {
+      '1': version(now, [fixed(1200, 'Unit price'), propPrice(26, 'Engraving (sample plate)')]),
+      '2': version(FUTURE, [fixed(1350, 'Unit price (2027)'), propPrice(26, 'Engraving (sample plate)')]),
+    },
+  },
+  { id: 4, orgId: 1053, title: 'Slab by area', versions: { '1': version(now, slab(42000)), '2': version(FUTURE, slab(45000)) } },
+  {
+    id: 5,
+    orgId: 1053,
+    title: 'Flooring per box',
+    versions: {
+      '1': version(now, [fixed(8900, 'Box of planks'), propPrice(145, 'Species'), propPrice(146, 'Finish')]),
+      '2': version(FUTURE, [fixed(9400, 'Box of planks (2027)'), propPrice(145, 'Species'), propPrice(146, 'Finish'), withCond(fixed(-500, 'Pallet price: 5.00 off per box'), when('and', qtyAtLeast(40)))]),
+    },
+  },
+  { id: 6, orgId: 1392, title: 'Light fixtures', versions: { '1': version(now, [fixed(24000, 'Fixture'), propPrice(170, 'Finish')]), '2': version(FUTURE, [fixed(25500, 'Fixture (2027)'), propPrice(170, 'Finish')]) } },
+  { id: 7, orgId: 1392, title: 'Interior doors', versions: { '1': version(now, [fixed(56000, 'Door'), propPrice(171, 'Style')]), '2': version(FUTURE, [fixed(59000, 'Door (2027)'), propPrice(171, 'Style')]) } },
+  { id: 8, orgId: 1450, title: 'Overture hardware', versions: { '1': version(now, [fixed(129000, 'Controller'), propPrice(180, 'Colour')]), '2': version(FUTURE, [fixed(134000, 'Controller (2027)'), propPrice(180, 'Colour')]) } },
+  { id: 9, orgId: 1450, title: 'Overture sensors', versions: { '1': version(now, [fixed(15900, 'Sensor')]), '2': version(FUTURE, [fixed(16900, 'Sensor (2027)')]) } },
+  {
+    id: 10,
+    orgId: 1798,
+    title: 'Mural per square foot',
+    versions: {
+      '1': version(now, [grp([fixed(1450, 'Per square foot'), propPrice(191, 'Substrate per square foot')], 'Price per square foot'), op(fixed(100, 'Standard panel: 100 sq ft'), '*')]),
+      '2': version(FUTURE, [grp([fixed(1550, 'Per square foot (2027)'), propPrice(191, 'Substrate per square foot')], 'Price per square foot'), op(fixed(100, 'Standard panel: 100 sq ft'), '*')]),
+    },
+  },
+  { id: 11, orgId: 1798, title: 'Swatches', versions: { '1': version(now, [fixed(2500, 'Swatch set')]), '2': version(FUTURE, [fixed(2900, 'Swatch set (2027)')]) } },
 ];
 
 export const propertyGroups: Row[] = [
@@ -126,10 +213,10 @@ opt(22, 7, 'Satin Nickel', 1, 'all', { fill: '#b8b5ad' });
 opt(23, 7, 'Satin Brass', 2, 'all', { fill: '#b59a5b' });
 opt(24, 7, 'Matched Antique Bronze', 3, 'internal', { fill: '#6b4f32' });
 opt(25, 7, 'Matched Custom Paint', 4, 'admin', { fill: '#ffffff' });
-opt(200, 8, '1 Gang', 1, 'all', { gang: 1, width: 86, height: 86 });
-opt(201, 8, '2 Gang', 2, 'all', { gang: 2, width: 146, height: 86 });
-opt(202, 8, '3 Gang', 3, 'all', { gang: 3, width: 206, height: 86 });
-opt(203, 8, '4 Gang', 4, 'internal', { gang: 4, width: 266, height: 86 });
+opt(200, 8, '1 Gang', 1, 'all', { gang: 1, width: 82, height: 82 });
+opt(201, 8, '2 Gang', 2, 'all', { gang: 2, width: 144, height: 82 });
+opt(202, 8, '3 Gang', 3, 'all', { gang: 3, width: 207, height: 82 });
+opt(203, 8, '4 Gang', 4, 'internal', { gang: 4, width: 207, height: 144 }); // plate sizes in mm (spatial §9); keypad layout rule: org-850
 opt(204, 9, 'Crestnet', 1);
 opt(205, 9, 'Classique', 2);
 opt(206, 9, 'Damier', 3);
@@ -181,6 +268,41 @@ opt(992, 190, 'Coastal Fog', 2);
 opt(993, 191, 'Standard Commercial', 1, 'all', { substrate: 'standardCommercial' });
 opt(994, 191, 'Standard Residential', 2, 'all', { substrate: 'standardResidential' });
 opt(995, 191, 'Custom Substrate', 3, 'internal', { substrate: 'custom' });
+
+/** Option prices (data.priceInCents) and classifier numbers (classifications[classifierId]). */
+const optionPricing: Record<number, { priceInCents: number; classifications?: Record<string, number[]> }> = {
+  // 850: mechanism finish (classifier 1: [upcharge, lead weeks])
+  22: { priceInCents: 0, classifications: { '1': [0, 6] } },
+  23: { priceInCents: 0, classifications: { '1': [0, 6] } },
+  24: { priceInCents: 4500, classifications: { '1': [4500, 24] } },
+  25: { priceInCents: 9000, classifications: { '1': [9000, 24] } },
+  200: { priceInCents: 0 }, 201: { priceInCents: 2200 }, 202: { priceInCents: 4400 }, 203: { priceInCents: 6600 },
+  209: { priceInCents: 1200 }, 210: { priceInCents: 1800 }, 211: { priceInCents: 0 },
+  212: { priceInCents: 0 }, 213: { priceInCents: 1500 }, 214: { priceInCents: 3000 }, 215: { priceInCents: 1200 }, 216: { priceInCents: 4200 },
+  217: { priceInCents: 1500 }, 218: { priceInCents: 0 }, 219: { priceInCents: 800 }, 220: { priceInCents: 2400 },
+  138: { priceInCents: 0 }, 139: { priceInCents: 3500 }, 140: { priceInCents: 5200 },
+  // 1053: veneer species (classifier 2: [price per m², grade])
+  230: { priceInCents: 0, classifications: { '2': [18000, 1] } },
+  231: { priceInCents: 0, classifications: { '2': [26000, 1] } },
+  232: { priceInCents: 0, classifications: { '2': [22000, 2] } },
+  233: { priceInCents: 0, classifications: { '2': [30000, 3] } },
+  234: { priceInCents: 0 }, 235: { priceInCents: 2500 },
+  236: { priceInCents: 0 }, 237: { priceInCents: 3200 }, 238: { priceInCents: 1500 },
+  239: { priceInCents: 0 }, 240: { priceInCents: 900 }, 241: { priceInCents: 1200 },
+  242: { priceInCents: 0 }, 243: { priceInCents: 0 },
+  // 1392
+  250: { priceInCents: 3500 }, 251: { priceInCents: 0 }, 252: { priceInCents: 0 }, 253: { priceInCents: 9500 },
+  // 1450
+  260: { priceInCents: 0 }, 261: { priceInCents: 0 }, 262: { priceInCents: 18000 },
+  // 1798: substrate surcharge per square foot
+  993: { priceInCents: 0 }, 994: { priceInCents: 150 }, 995: { priceInCents: 600 },
+};
+for (const o of options) {
+  const p = optionPricing[o.id as number];
+  if (!p) continue;
+  o.data = { ...(o.data as Row), priceInCents: p.priceInCents };
+  if (p.classifications) o.classifications = p.classifications;
+}
 
 export const products: Row[] = [];
 const assoc = (ids: number[], disabled: Record<number, number[]> = {}) => ({
@@ -264,13 +386,22 @@ prod(192, 1798, 31, 'Mural Swatch Set', 1, [190], 11, { isStocked: 1, currentInv
 };
 
 export const classifiers: Row[] = [
-  { id: 1, orgId: 850, title: 'Finish tiers', rank: 1, archived: 0, data: { groups: [{ id: 1, title: 'Standard', optionIds: [22, 23] }, { id: 2, title: 'Matched', optionIds: [24, 25] }], numbers: [{ title: 'Upcharge', values: { '22': 0, '23': 0, '24': 4500, '25': 9000 } }] } },
-  { id: 2, orgId: 1053, title: 'Species grade', rank: 1, archived: 0, data: { groups: [{ id: 1, title: 'A grade', optionIds: [230, 231] }], numbers: [] } },
+  // data.numberTitles names the numbers options carry in classifications[classifierId] (the engine reads those).
+  { id: 1, orgId: 850, title: 'Finish tiers', rank: 1, archived: 0, data: { numberTitles: ['Upcharge (cents)', 'Lead time (weeks)'], groups: [{ id: 1, title: 'Standard', optionIds: [22, 23] }, { id: 2, title: 'Matched', optionIds: [24, 25] }], numbers: [{ title: 'Upcharge', values: { '22': 0, '23': 0, '24': 4500, '25': 9000 } }] } },
+  { id: 2, orgId: 1053, title: 'Species grade', rank: 1, archived: 0, data: { numberTitles: ['Price per m² (cents)', 'Grade'], groups: [{ id: 1, title: 'A grade', optionIds: [230, 231] }], numbers: [] } },
 ];
 
 export const rules: Row[] = [
   { id: 1, orgId: 850, title: 'Solaris has no matched paint', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [208], toIds: [25], archived: 0 },
   { id: 2, orgId: 1053, title: 'Smoked oak vertical only', type: 'compatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [232], toIds: [234], archived: 0 },
+  // Semantics: docs/availability.md (option rules act both ways; 'products' rules restrict that product).
+  { id: 3, orgId: 850, title: 'No polished brass plate on a satin nickel mechanism', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [22], toIds: [217], archived: 0 },
+  { id: 4, orgId: 850, title: '4 Gang plate takes 4 or 6 button layouts', type: 'compatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [203], toIds: [213, 214], archived: 0 },
+  { id: 5, orgId: 850, title: 'Decora plates: no oiled bronze', type: 'incompatible', fromResourceKey: 'products', toResourceKey: 'productOptions', fromIds: [120, 121], toIds: [220], archived: 0 },
+  { id: 6, orgId: 850, title: 'Damier keypad in steel or black only', type: 'compatible', fromResourceKey: 'products', toResourceKey: 'productOptions', fromIds: [100], toIds: [218, 219], archived: 0 },
+  { id: 7, orgId: 1053, title: 'Walnut herringbone: oil or matt lacquer', type: 'compatible', fromResourceKey: 'products', toResourceKey: 'productOptions', fromIds: [131], toIds: [239, 240], archived: 0 },
+  { id: 8, orgId: 1053, title: 'Ash is not white washed', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [238], toIds: [241], archived: 0 },
+  { id: 9, orgId: 1053, title: 'Fumed larch horizontal grain only', type: 'compatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [233], toIds: [235], archived: 0 },
 ];
 
 export const media: Row[] = [

@@ -4,6 +4,8 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { createRepos, type Row } from '../repository.ts';
 import { toDbDate } from '../time.ts';
 import { allocateOrgSpecificId } from '../../services/orders.ts';
+import { recomputeOrder } from '../../services/repricing.ts';
+import { PluginRegistry } from '../../plugins.ts';
 import { ORGS, seedUsers } from './orgs.ts';
 import * as cat from './catalogue.ts';
 
@@ -20,27 +22,26 @@ interface DemoOrder {
   isStocked?: 0 | 1;
   archived?: 0 | 1;
   items?: Array<{ productId: number; title?: string; quantity?: number; properties?: Row }>;
-  totalCents?: number;
   contactName?: string;
   projectName?: string;
 }
 
 const ORDERS: DemoOrder[] = [
   { orgId: 850, owner: 'owner-850@demo.test', title: 'Harbour View Residence', productCategoryId: 1, progress: 1, projectName: 'Harbour View', items: [{ productId: 98, title: 'Entry', properties: { '7': { optionId: 23 }, '8': { optionId: 201 }, '26': { optionId: 139 }, '27': { text: { '0': { above: 'LIGHTS' }, '1': { above: 'SHADES' } } } } }, { productId: 99, title: 'Kitchen', quantity: 2, properties: { '7': { optionId: 22 } } }] },
-  { orgId: 850, owner: 'guest-850@demo.test', title: 'Maple Street Renovation', productCategoryId: 1, progress: 2, items: [{ productId: 98, title: 'Hallway', properties: { '7': { optionId: 22 } } }], totalCents: 39800 },
-  { orgId: 850, owner: 'member-850@demo.test', title: 'Atelier Noor Showroom', productCategoryId: 13, progress: 3, items: [{ productId: 120, quantity: 12 }], totalCents: 76800 },
-  { orgId: 850, owner: 'multi@demo.test', title: 'Cliffside Villa', productCategoryId: 1, progress: 5, items: [{ productId: 98, title: 'Master bedroom' }], totalCents: 19900 },
-  { orgId: 850, owner: 'owner-850@demo.test', title: 'Back boxes for Cliffside', productCategoryId: 5, progress: 8, isStocked: 1, items: [{ productId: 116, quantity: 14 }], totalCents: 16800 },
+  { orgId: 850, owner: 'guest-850@demo.test', title: 'Maple Street Renovation', productCategoryId: 1, progress: 2, items: [{ productId: 98, title: 'Hallway', properties: { '7': { optionId: 22 } } }] },
+  { orgId: 850, owner: 'member-850@demo.test', title: 'Atelier Noor Showroom', productCategoryId: 13, progress: 3, items: [{ productId: 120, quantity: 12 }] },
+  { orgId: 850, owner: 'multi@demo.test', title: 'Cliffside Villa', productCategoryId: 1, progress: 5, items: [{ productId: 98, title: 'Master bedroom' }] },
+  { orgId: 850, owner: 'owner-850@demo.test', title: 'Back boxes for Cliffside', productCategoryId: 5, progress: 8, isStocked: 1, items: [{ productId: 116, quantity: 14 }] },
   { orgId: 850, owner: 'member-850@demo.test', title: 'Old sample request', productCategoryId: 6, progress: 1, archived: 1, isStocked: 1 },
   { orgId: 1053, owner: 'owner-1053@demo.test', title: 'Fjord House Doors', productCategoryId: 20, progress: 1, items: [{ productId: 104, title: 'D-101', properties: { '141': { value: 820 }, '142': { value: 2040 }, '143': { optionId: 230 }, '161': { value: 'D-101' } } }] },
-  { orgId: 1053, owner: 'guest-1053@demo.test', title: 'Kitchen Fronts — Berg', productCategoryId: 21, progress: 2, items: [{ productId: 105, quantity: 14, properties: { '151': { value: 596 }, '152': { value: 716 }, '143': { optionId: 231 } } }], totalCents: 588000 },
-  { orgId: 1053, owner: 'multi@demo.test', title: 'Studio Flooring', productCategoryId: 8, progress: 5, items: [{ productId: 130, quantity: 30 }], totalCents: 267000 },
+  { orgId: 1053, owner: 'guest-1053@demo.test', title: 'Kitchen Fronts — Berg', productCategoryId: 21, progress: 2, items: [{ productId: 105, quantity: 14, properties: { '151': { value: 596 }, '152': { value: 716 }, '143': { optionId: 231 } } }] },
+  { orgId: 1053, owner: 'multi@demo.test', title: 'Studio Flooring', productCategoryId: 8, progress: 5, items: [{ productId: 130, quantity: 30 }] },
   { orgId: 1798, owner: 'owner-1798@demo.test', title: 'Lobby Mural — Ellis Tower', productCategoryId: 30, progress: 1, type: 'arch' },
-  { orgId: 1798, owner: 'guest-1798@demo.test', title: 'Cafe Feature Wall', productCategoryId: 30, progress: 3, type: 'arch', totalCents: 412500 },
+  { orgId: 1798, owner: 'guest-1798@demo.test', title: 'Cafe Feature Wall', productCategoryId: 30, progress: 3, type: 'arch' },
   { orgId: 1392, owner: 'owner-1392@demo.test', title: 'Gallery Lighting', productCategoryId: 14, progress: 1, items: [{ productId: 170, quantity: 6 }] },
-  { orgId: 1392, owner: 'guest-1392@demo.test', title: 'Guest House Doors', productCategoryId: 16, progress: 4, items: [{ productId: 174, quantity: 3 }], totalCents: 168000 },
+  { orgId: 1392, owner: 'guest-1392@demo.test', title: 'Guest House Doors', productCategoryId: 16, progress: 4, items: [{ productId: 174, quantity: 3 }] },
   { orgId: 1450, owner: 'owner-1450@demo.test', title: 'Boardroom Controls', productCategoryId: 18, progress: 1, items: [{ productId: 180 }] },
-  { orgId: 1450, owner: 'member-1450@demo.test', title: 'Clinic Fit-out', productCategoryId: 18, progress: 6, items: [{ productId: 181, quantity: 4 }], totalCents: 516000 },
+  { orgId: 1450, owner: 'member-1450@demo.test', title: 'Clinic Fit-out', productCategoryId: 18, progress: 6, items: [{ productId: 181, quantity: 4 }] },
 ];
 
 /**
@@ -85,6 +86,7 @@ export async function seedDemo(db: Knex): Promise<boolean> {
 
     // Orders: dates spread over the last weeks, statuses completed up to `progress`.
     const start = Date.UTC(2025, 4, 5, 14, 0, 0);
+    const plugins = new PluginRegistry();
     for (const [i, d] of ORDERS.entries()) {
       const org = ORGS.find((o) => o.id === d.orgId)!;
       const statuses = org.designEngine.productOrderStatuses!;
@@ -95,13 +97,6 @@ export async function seedDemo(db: Knex): Promise<boolean> {
         statusData[s.key] = { date: toDbDate(new Date(created + k * 2 * 86_400_000)) };
       });
       const last = statuses[Math.min(d.progress, statuses.length) - 1]!;
-      const total = d.totalCents ?? 0;
-      const depositPercentage = org.designEngine.depositPercentage ?? 0;
-      const paidStatuses = statuses.slice(0, d.progress).filter((s) => s.type === 'payment').length;
-      const amountPaid = paidStatuses === 0 ? 0 : paidStatuses === 1 && depositPercentage ? Math.round((total * depositPercentage) / 100) : total;
-      const costs = total
-        ? { ...newOrderCosts(depositPercentage), orderSubTotal: total, orderTotal: total, shippingIsTbd: false, depositAmount: Math.round((total * depositPercentage) / 100) }
-        : newOrderCosts(depositPercentage);
       const orgSpecificId = await allocateOrgSpecificId(db, trx, d.orgId);
       const orderId = await repos.productOrders.insert(
         {
@@ -117,8 +112,8 @@ export async function seedDemo(db: Knex): Promise<boolean> {
           promptedForProjectInfo: 1,
           statusData,
           lastCompletedStatusKey: last.key,
-          amountPaidInCents: amountPaid,
-          costs,
+          amountPaidInCents: 0,
+          costs: newOrderCosts(),
           contactName: d.contactName ?? null,
           projectName: d.projectName ?? null,
           deliveryAddress: { streetAddress: `${100 + i} Harbour Road`, city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
@@ -136,6 +131,14 @@ export async function seedDemo(db: Knex): Promise<boolean> {
         );
       }
       if (d.type === 'arch') await seedSpatial(repos, trx, d.orgId, orderId);
+      // Prices and costs come from the engine, as for any order; then what was paid so far.
+      await recomputeOrder({ repos, plugins, trx }, orderId);
+      const paidStatuses = statuses.slice(0, d.progress).filter((s) => s.type === 'payment').length;
+      if (paidStatuses) {
+        const { costs } = (await repos.productOrders.findOne({ id: orderId }, trx)) as { costs: { orderTotal: number; depositAmount: number } };
+        const paid = paidStatuses === 1 && costs.depositAmount ? costs.depositAmount : costs.orderTotal;
+        await repos.productOrders.update({ id: orderId }, { amountPaidInCents: paid }, trx);
+      }
     }
   });
   return true;

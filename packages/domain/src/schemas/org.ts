@@ -54,6 +54,8 @@ export const OrgDesignEngineSettings = Type.Object({
   productOrderStatuses: Type.Optional(Type.Array(ProductOrderStatus)),
   paymentMethods: Type.Optional(Type.Array(PaymentMethod)),
   manualPaymentMessage: Type.Optional(Type.String()),
+  /** Address named in order-related alerts (e.g. 850's lead-time alert); plugins give a fallback. */
+  ordersContactEmail: Type.Optional(Type.String({ maxLength: 254 })),
   isArchitectural: Type.Optional(Type.Boolean()),
   isEmployeeOnly: Type.Optional(Type.Boolean()),
   depositPercentage: Type.Optional(Type.Number()),

@@ -1,0 +1,438 @@
+/**
+ * Pure logic of the order page's items, prices and costs (read-only view). Everything is computed in
+ * the browser with the shared engine (@cpq/domain) from get-configurator-order-data; the server's
+ * stored values are only used to detect a disagreement, which should never happen.
+ */
+import {
+  CatalogueIndex,
+  computeAvailability,
+  formatExplanation,
+  invalidSelections,
+  repriceOrder,
+  validateInstance,
+  type CatalogueSnapshot,
+  type Costs,
+  type EngineHooks,
+  type GuestCostSettings,
+  type InstanceLike,
+  type OrderPricingFields,
+  type OrgDesignEngineSettings,
+  type PriceExplanation,
+  type PricingStep,
+  type Product,
+  type ProductOption,
+  type ProductOptionClassifier,
+  type ProductPricingRule,
+  type ProductProperty,
+  type ProductRule,
+  type PropertyIssue,
+  type PropertySelection,
+  type TextMeasure,
+} from '@cpq/domain';
+
+type Row = Record<string, unknown>;
+
+/** An item as get-configurator-order-data returns it (stored price and validity included). */
+export interface InstanceRecord extends InstanceLike {
+  id: number;
+  rank: number;
+  unitPriceInCents?: number | null;
+  totalPriceInCents?: number | null;
+  pricingRuleVersion?: string | null;
+  isValid?: 0 | 1 | boolean | null;
+  validationIssues?: PropertyIssue[] | null;
+}
+
+/** The parts of get-configurator-order-data this module reads. */
+export interface OrderDataLike {
+  products: readonly unknown[];
+  [resourceKey: string]: unknown;
+}
+
+const list = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
+
+/** A classifier row (`data.numberTitles`) as the engine reads it: `{ id, orgId, title, numberTitles }`. */
+export function toClassifier(row: Row): ProductOptionClassifier {
+  const data = (row.data && typeof row.data === 'object' ? row.data : {}) as { numberTitles?: unknown };
+  const numberTitles = Array.isArray(data.numberTitles) ? data.numberTitles.map(String) : [];
+  return { id: Number(row.id), orgId: Number(row.orgId), title: String(row.title ?? ''), numberTitles };
+}
+
+/** The engine's catalogue snapshot from the order data (the same shape the API builds from its tables). */
+export function catalogueSnapshot(data: OrderDataLike): CatalogueSnapshot {
+  return {
+    products: data.products as Product[],
+    productProperties: list(data.productProperties) as unknown as ProductProperty[],
+    productOptions: list(data.productOptions) as unknown as ProductOption[],
+    productRules: list(data.productRules) as unknown as ProductRule[],
+    productPricingRules: list(data.productPricingRules) as unknown as ProductPricingRule[],
+    productOptionClassifiers: list(data.productOptionClassifiers).map(toClassifier),
+  };
+}
+
+/** The order's items sorted by rank (then id). */
+export function instancesOf(data: OrderDataLike): InstanceRecord[] {
+  return (list(data.productInstances) as unknown as InstanceRecord[]).slice().sort((a, b) => a.rank - b.rank || a.id - b.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const USD_PRECISE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** Cents as "$1,234.56" (ordering §9: dollar sign, two decimals, thousands separated by commas). */
+export function formatMoney(cents: number): string {
+  return USD.format((Number.isFinite(cents) ? cents : 0) / 100);
+}
+
+/** Like formatMoney but keeps fractions of a cent (running totals before rounding): "$12.345". */
+export function formatMoneyPrecise(cents: number): string {
+  return USD_PRECISE.format((Number.isFinite(cents) ? cents : 0) / 100);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Option summary
+
+/** One "Property: value" pair of an item's option summary. */
+export interface SummaryPart {
+  propertyId: number;
+  property: string;
+  value: string;
+  /** The chosen option id is not in the catalogue (shown as "ERROR", ordering §2). */
+  isError: boolean;
+}
+
+export const MISSING_OPTION_TEXT = 'ERROR';
+
+const SELECT_TYPES = new Set(['singleSelect', 'select']);
+
+/** Every non-blank string under a value (engravings keep text in nested objects), in key order. */
+function textsIn(v: unknown, depth = 0): string[] {
+  if (typeof v === 'string') return v.trim() ? [v.trim()] : [];
+  if (typeof v === 'number' && Number.isFinite(v)) return [String(v)];
+  if (depth > 4 || !v || typeof v !== 'object') return [];
+  const values = Array.isArray(v) ? v : Object.values(v as Row);
+  return values.flatMap((x) => textsIn(x, depth + 1));
+}
+
+function selectionText(property: ProductProperty, sel: PropertySelection): string | null {
+  if (property.type === 'checkbox') {
+    const v: unknown = sel.value;
+    if (v === null || v === undefined || v === '') return null;
+    return v === 1 || v === '1' || v === true || v === 'true' ? 'Yes' : 'No';
+  }
+  const parts: string[] = [];
+  if (sel.value !== null && sel.value !== undefined && String(sel.value).trim() !== '') parts.push(String(sel.value).trim());
+  parts.push(...textsIn(sel.text), ...textsIn(sel.engravings));
+  return parts.length ? parts.join(' / ') : null;
+}
+
+/**
+ * "Property: Option" for single-select properties with a choice ("ERROR" when the option id is
+ * unknown), the value for dimensions, number, checkbox and text properties; properties without a
+ * choice are left out. In the product's property order.
+ */
+export function optionSummary(instance: InstanceLike, catalogue: CatalogueIndex): SummaryPart[] {
+  const props = instance.properties ?? {};
+  const out: SummaryPart[] = [];
+  const seen = new Set<string>();
+  const add = (property: ProductProperty, sel: PropertySelection | undefined) => {
+    if (!sel || typeof sel !== 'object') return;
+    if (SELECT_TYPES.has(property.type)) {
+      const id = sel.optionId;
+      if (id === null || id === undefined) return;
+      const option = typeof id === 'number' ? catalogue.option(id) : undefined;
+      const ok = !!option && option.productPropertyId === property.id;
+      out.push({ propertyId: property.id, property: property.title, value: ok ? option.title : MISSING_OPTION_TEXT, isError: !ok });
+      return;
+    }
+    const text = selectionText(property, sel);
+    if (text !== null) out.push({ propertyId: property.id, property: property.title, value: text, isError: false });
+  };
+  for (const property of catalogue.propertiesOf(instance.productId)) {
+    seen.add(String(property.id));
+    add(property, props[String(property.id)]);
+  }
+  // Choices for properties the product no longer lists still describe the item.
+  for (const [key, sel] of Object.entries(props)) {
+    if (seen.has(key)) continue;
+    const property = catalogue.property(Number(key));
+    if (property) add(property, sel);
+  }
+  return out;
+}
+
+export function summaryText(parts: readonly SummaryPart[]): string {
+  return parts.map((p) => `${p.property}: ${p.value}`).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validity
+
+export interface ItemValidity {
+  valid: boolean;
+  issues: PropertyIssue[];
+}
+
+/**
+ * The item's validity as the server judges it (api/src/services/repricing.ts instanceValidity): core
+ * checks, the organisation's validators, and option membership for the most permissive viewer (owner).
+ */
+export function itemValidity(catalogue: CatalogueIndex, hooks: EngineHooks, instance: InstanceLike, measureText: TextMeasure): ItemValidity {
+  const product = catalogue.product(instance.productId);
+  if (!product) {
+    if (instance.productId === -1) return { valid: true, issues: [] };
+    return { valid: false, issues: [{ propertyId: null, message: 'This product no longer exists.', severity: 'error' }] };
+  }
+  const input = { product, instance, catalogue, viewer: { role: 'owner' }, optionFilters: hooks.optionFilters };
+  const availability = computeAvailability(input);
+  const allowed: Record<string, number[]> = {};
+  for (const [pid, pa] of Object.entries(availability.properties)) allowed[pid] = pa.offered;
+  const v = validateInstance({ product, instance, catalogue, allowedOptionIds: allowed, hooks, measureText });
+  const issues = [...v.issues];
+  for (const bad of invalidSelections(input, availability)) {
+    if (!issues.some((i) => i.propertyId === bad.propertyId && i.severity === 'error')) {
+      issues.push({ propertyId: bad.propertyId, message: bad.reasons[0]?.message ?? 'This option is not available.', severity: 'error' });
+    }
+  }
+  return { valid: !issues.some((i) => i.severity === 'error'), issues };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who sees prices
+
+const isOn = (v: unknown) => v === 1 || v === true || v === '1';
+
+/**
+ * Pricing is hidden when the user's organisation access data sets pricingIsHidden, or the order's
+ * per-user data does (ordering §6). The membership flag is read wherever the session carries it.
+ */
+export function isPricingHidden(membership: unknown, order: { involvedUsers?: unknown } | null | undefined, userId: number | null | undefined): boolean {
+  const m = (membership && typeof membership === 'object' ? membership : {}) as Row;
+  const access = (m.orgAccessEdgeData as { designEngine?: Row } | undefined)?.designEngine;
+  if (isOn(m.pricingIsHidden) || isOn(access?.pricingIsHidden)) return true;
+  if (userId === null || userId === undefined) return false;
+  const involved = order?.involvedUsers && typeof order.involvedUsers === 'object' ? (order.involvedUsers as Record<string, Row | undefined>) : {};
+  return isOn(involved[String(userId)]?.pricingIsHidden);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser vs server
+
+/** True when the server stored a price and it is not the one the browser computed. */
+export function priceDiffers(browserCents: number, serverCents: number | null | undefined): boolean {
+  return typeof serverCents === 'number' && Number.isFinite(serverCents) && serverCents !== browserCents;
+}
+
+export function mismatchMessage(serverCents: number): string {
+  return `Price differs from the saved price (${formatMoney(serverCents)}); reload to refresh.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Price summary
+
+export interface CostLine {
+  key: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'tariff' | 'total' | 'deposit';
+  label: string;
+  /** What is shown: "$1,234.56", "-$10.00", "TBD". */
+  text: string;
+  /** The amount in cents (0 for TBD). */
+  cents: number;
+  emphasis?: boolean;
+}
+
+function pctLabel(p: number): string {
+  return `${Number(p.toFixed(2))}%`;
+}
+
+/** The price summary lines (ordering §3 costs): discount and tariff only when there are any. */
+export function costLines(costs: Costs): CostLine[] {
+  const out: CostLine[] = [{ key: 'subtotal', label: 'Subtotal', text: formatMoney(costs.orderSubTotal), cents: costs.orderSubTotal }];
+  if (costs.discount > 0) out.push({ key: 'discount', label: 'Discount', text: `-${formatMoney(costs.discount)}`, cents: -costs.discount });
+  out.push({ key: 'shipping', label: 'Shipping', text: costs.shippingIsTbd ? 'TBD' : formatMoney(costs.shipping), cents: costs.shippingIsTbd ? 0 : costs.shipping });
+  out.push({ key: 'tax', label: 'Tax', text: formatMoney(costs.tax), cents: costs.tax });
+  if (costs.tariff > 0) out.push({ key: 'tariff', label: 'Tariff', text: formatMoney(costs.tariff), cents: costs.tariff });
+  out.push({ key: 'total', label: 'Total', text: formatMoney(costs.orderTotal), cents: costs.orderTotal, emphasis: true });
+  out.push({ key: 'deposit', label: `Deposit (${pctLabel(costs.depositPercentage)})`, text: formatMoney(costs.depositAmount), cents: costs.depositAmount });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Why this price"
+
+export interface ExplanationRow {
+  path: string;
+  depth: number;
+  /** The expression's description, or its type. */
+  label: string;
+  /** "+", "−", "×", "÷", ... */
+  operator: string;
+  status: PricingStep['status'];
+  /** Where the value came from, or why it was skipped / failed. */
+  detail: string;
+  /** The expression's own value as shown ("$45.00" for + and −, "× 1.15" for factors); '' when skipped. */
+  value: string;
+  /** Effect on the running total, signed ("+$45.00"); '' when nothing changed. */
+  contribution: string;
+  /** The running total after this expression. */
+  runningTotal: string;
+}
+
+export interface ExplanationView {
+  /** Sentences before the expressions (product, rule, version used and why). */
+  intro: string[];
+  rows: ExplanationRow[];
+  /** Sentences after (result before rounding, rounding notes, unit × quantity). */
+  outro: string[];
+}
+
+const OPERATOR_SIGNS: Record<string, string> = { '+': '+', '-': '−', '*': '×', '/': '÷', '%': 'mod' };
+
+function signed(cents: number): string {
+  if (cents === 0) return '';
+  return `${cents > 0 ? '+' : '−'}${formatMoneyPrecise(Math.abs(cents))}`;
+}
+
+function stepValue(s: PricingStep): string {
+  if (s.value === null) return '';
+  if (s.operator === '+' || s.operator === '-') return formatMoneyPrecise(s.value);
+  return String(Number(s.value.toPrecision(10)));
+}
+
+function flattenSteps(steps: readonly PricingStep[], depth: number, out: ExplanationRow[]): void {
+  for (const s of steps) {
+    const applied = s.status === 'applied';
+    out.push({
+      path: s.path,
+      depth,
+      label: s.description ?? s.type,
+      operator: OPERATOR_SIGNS[s.operator] ?? s.operator,
+      status: s.status,
+      detail:
+        s.status === 'skipped'
+          ? `skipped: ${s.reason ?? 'its condition is false'}`
+          : s.status === 'failed'
+            ? `failed (counts as 0): ${s.reason ?? 'unknown error'}`
+            : s.steps
+              ? 'group, evaluated from 0'
+              : s.detail,
+      value: applied ? stepValue(s) : '',
+      contribution: applied ? signed(s.contribution) : '',
+      runningTotal: formatMoneyPrecise(s.totalAfter),
+    });
+    if (s.steps) flattenSteps(s.steps, depth + 1, out);
+  }
+}
+
+/**
+ * The engine's explanation for reading: formatExplanation's sentences around a table of the
+ * expressions (contributions and running totals in dollars; skipped ones with their reasons).
+ */
+export function explanationView(e: PriceExplanation): ExplanationView {
+  const prose = formatExplanation({ ...e, steps: [] });
+  const rows: ExplanationRow[] = [];
+  flattenSteps(e.steps, 0, rows);
+  const split = prose.findIndex((l) => l.startsWith('Result before rounding'));
+  if (e.source !== 'rule' || split < 0) return { intro: prose, rows, outro: [] };
+  return { intro: prose.slice(0, split), rows, outro: prose.slice(split) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole order
+
+export interface ItemView {
+  id: number;
+  rank: number;
+  title: string;
+  /** The product's title when the item has its own title (else null: the title is the product's). */
+  productTitle: string | null;
+  summary: SummaryPart[];
+  quantity: number;
+  valid: boolean;
+  issues: PropertyIssue[];
+  serverValid: boolean | null;
+  unitPriceInCents: number;
+  totalPriceInCents: number;
+  serverUnitPriceInCents: number | null;
+  serverTotalPriceInCents: number | null;
+  priceMismatch: boolean;
+  explanation: PriceExplanation | null;
+}
+
+export interface OrderView {
+  items: ItemView[];
+  costs: Costs;
+  serverTotalInCents: number | null;
+  totalMismatch: boolean;
+}
+
+export interface BuildOrderViewInput {
+  data: OrderDataLike;
+  order: OrderPricingFields & { userId?: number; costs?: Partial<Costs> | null };
+  hooks: EngineHooks;
+  orgSettings?: Pick<OrgDesignEngineSettings, 'depositPercentage'> | null;
+  now: Date;
+  measureText: TextMeasure;
+  /** Attach "why this price" explanations (default true). */
+  explain?: boolean;
+  /** Optional sink for failed pricing expressions (default: the engine logs to the console). */
+  log?: Parameters<typeof repriceOrder>[0]['log'];
+}
+
+const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The order owner's guest record, when the order data carries it (sales-tax exemption). */
+function guestOf(data: OrderDataLike, ownerId: number | undefined): GuestCostSettings | null {
+  if (ownerId === undefined) return null;
+  const g = list(data.guests).find((r) => r.userId === ownerId || r.id === ownerId);
+  if (!g) return null;
+  const appData = (g.appData as { designEngine?: Row } | undefined)?.designEngine;
+  const flag = g.disableSalesTax ?? appData?.disableSalesTax;
+  return { disableSalesTax: isOn(flag) ? 1 : 0 };
+}
+
+/** Prices (repriceOrder), validates and summarises every item of the order, in rank order. */
+export function buildOrderView(input: BuildOrderViewInput): OrderView {
+  const { data, order, hooks, now, measureText } = input;
+  const catalogue = new CatalogueIndex(catalogueSnapshot(data));
+  const instances = instancesOf(data);
+  const priced = repriceOrder({
+    order,
+    instances,
+    catalogue,
+    orgSettings: input.orgSettings ?? null,
+    hooks,
+    guest: guestOf(data, order.userId),
+    now,
+    explain: input.explain ?? true,
+    ...(input.log ? { log: input.log } : {}),
+  });
+  const items = instances.map((inst, i): ItemView => {
+    const p = priced.instances[i]!;
+    const product = catalogue.product(inst.productId);
+    const own = typeof inst.title === 'string' && inst.title.trim() !== '' ? inst.title : null;
+    const validity = itemValidity(catalogue, hooks, inst, measureText);
+    const serverUnit = numOrNull(inst.unitPriceInCents);
+    const serverTotal = numOrNull(inst.totalPriceInCents);
+    return {
+      id: inst.id,
+      rank: inst.rank,
+      title: own ?? product?.title ?? (inst.productId === -1 ? 'Custom product' : `Product ${inst.productId}`),
+      productTitle: own && product && own.trim() !== product.title.trim() ? product.title : null,
+      summary: optionSummary(inst, catalogue),
+      quantity: p.quantity,
+      valid: validity.valid,
+      issues: validity.issues,
+      serverValid: inst.isValid === undefined || inst.isValid === null ? null : isOn(inst.isValid),
+      unitPriceInCents: p.unitPriceInCents,
+      totalPriceInCents: p.totalPriceInCents,
+      serverUnitPriceInCents: serverUnit,
+      serverTotalPriceInCents: serverTotal,
+      priceMismatch: priceDiffers(p.unitPriceInCents, serverUnit) || priceDiffers(p.totalPriceInCents, serverTotal),
+      explanation: p.explanation ?? null,
+    };
+  });
+  const serverTotalInCents = numOrNull(order.costs?.orderTotal);
+  return { items, costs: priced.costs, serverTotalInCents, totalMismatch: priceDiffers(priced.costs.orderTotal, serverTotalInCents) };
+}

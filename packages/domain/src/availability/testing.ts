@@ -1,0 +1,136 @@
+/**
+ * Small builders for availability tests and benchmarks (not used by the engine itself).
+ */
+import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
+import { CatalogueIndex } from '../engine/catalogue.ts';
+import type { ProductRule, RuleType } from '../engine/types.ts';
+
+type PL = 'all' | 'internal' | 'admin';
+
+export function mkProperty(id: number, title: string, rank: number, type: ProductProperty['type'] = 'singleSelect'): ProductProperty {
+  return {
+    id,
+    orgId: 850,
+    title,
+    internalTitle: null,
+    rank,
+    archived: 0,
+    type,
+    isArray: 0,
+    noOptionThumbnails: 1,
+    isOrderLevel: 0,
+    drawingVisibility: 'visible',
+    invoiceVisibility: 'inline',
+    showThumbnailsOnInvoice: 0,
+    productOptionDataFields: [],
+    data: {},
+    productPropertyGroupId: null,
+    thumbnailUrl: null,
+  };
+}
+
+export function mkOption(id: number, productPropertyId: number, title: string, rank: number, publishLevel: PL = 'all', archived: 0 | 1 = 0): ProductOption {
+  return { id, orgId: 850, title, productPropertyId, rank, archived, publishLevel, data: {}, classifications: {}, referenceCodes: {}, thumbnailUrl: null };
+}
+
+export function mkProduct(id: number, title: string, propertyIds: number[], disabled: Record<number, number[]> = {}): Product {
+  return {
+    id,
+    orgId: 850,
+    title,
+    rank: 1,
+    archived: 0,
+    description: null,
+    links: null,
+    thumbnailUrl: null,
+    publishLevel: 'all',
+    isStocked: 0,
+    currentInventory: null,
+    referenceCodes: {},
+    associations: {
+      productProperties: Object.fromEntries(
+        propertyIds.map((pid) => [String(pid), disabled[pid] ? { disabledProductOptionIds: disabled[pid] } : {}]),
+      ),
+    },
+    productCategoryId: 1,
+    productPricingRuleId: null,
+    instanceTitleIsRequired: 0,
+    shouldRoundPrice: 0,
+    hasScript: 0,
+    mediumId: null,
+  };
+}
+
+export function mkRule(
+  id: number,
+  type: RuleType,
+  fromIds: number[],
+  toIds: number[],
+  fromResourceKey: 'productOptions' | 'products' = 'productOptions',
+): ProductRule {
+  return { id, orgId: 850, type, fromResourceKey, fromIds, toResourceKey: 'productOptions', toIds, archived: 0 };
+}
+
+export function mkCatalogue(parts: {
+  products: Product[];
+  properties: ProductProperty[];
+  options: ProductOption[];
+  rules?: ProductRule[];
+}): CatalogueIndex {
+  return new CatalogueIndex({
+    products: parts.products,
+    productProperties: parts.properties,
+    productOptions: parts.options,
+    productRules: parts.rules ?? [],
+    productPricingRules: [],
+    productOptionClassifiers: [],
+  });
+}
+
+/** Deterministic PRNG (mulberry32). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A generated product: `props` properties × `opts` options (5 % internal) and `rules` rules (about
+ * 60 % incompatible between 1–3 and 1–3 options of two properties, the rest compatible from 1–2
+ * options to 2–20 options of another property, i.e. "finish X comes only in these sizes"); one
+ * property in six has 60 % of its options disabled for the product, so some rules lead to dead ends.
+ */
+export function generatedCatalogue(seed: number, props = 60, opts = 50, rules = 200) {
+  const rnd = prng(seed);
+  const int = (n: number) => Math.floor(rnd() * n);
+  const properties: ProductProperty[] = [];
+  const options: ProductOption[] = [];
+  for (let p = 0; p < props; p++) {
+    const pid = 1000 + p;
+    properties.push(mkProperty(pid, `Property ${p}`, p));
+    for (let o = 0; o < opts; o++) options.push(mkOption(pid * 100 + o, pid, `Option ${p}.${o}`, o, rnd() < 0.05 ? 'internal' : 'all'));
+  }
+  const optionOf = (p: number, o: number) => (1000 + p) * 100 + o;
+  const pick = (p: number, k: number) => {
+    const s = new Set<number>();
+    while (s.size < k) s.add(optionOf(p, int(opts)));
+    return [...s];
+  };
+  const list: ProductRule[] = [];
+  for (let r = 0; r < rules; r++) {
+    const a = int(props);
+    let b = int(props - 1);
+    if (b >= a) b++;
+    if (rnd() < 0.6) list.push(mkRule(r + 1, 'incompatible', pick(a, 1 + int(3)), pick(b, 1 + int(3))));
+    else list.push(mkRule(r + 1, 'compatible', pick(a, 1 + int(2)), pick(b, 2 + int(19))));
+  }
+  const disabled: Record<number, number[]> = {};
+  for (let p = 0; p < props; p++) if (rnd() < 1 / 6) disabled[1000 + p] = pick(p, Math.floor(opts * 0.6));
+  const product = mkProduct(1, 'Generated product', properties.map((p) => p.id), disabled);
+  return { catalogue: mkCatalogue({ products: [product], properties, options, rules: list }), product, properties, options, rules: list, rnd };
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { computeOrderCosts, newOrderCosts, priceInstance, repriceOrder, type OrderPricingFields } from '../index.ts';
+import type { InstanceLike, InstanceProperties, PricingExpression } from '../engine/types.ts';
+import * as f from '../pricing/fixtures.test-utils.ts';
+
+const base: OrderPricingFields = { isStocked: 0, productCategoryId: 1, effectivePricingDate: null };
+const costs = (order: Partial<OrderPricingFields>, totals: number[], extra: Partial<Parameters<typeof computeOrderCosts>[0]> = {}) =>
+  computeOrderCosts({ order: { ...base, ...order }, itemTotalsInCents: totals, ...extra });
+const cap850 = { costs: { maxDiscountPercentage: (o: { productCategoryId: number | null }) => (o.productCategoryId === 5 ? 20 : null), taxLookupApplies: () => true } };
+
+describe('computeOrderCosts', () => {
+  it('an empty order equals newOrderCosts (zero, shipping TBD)', () => {
+    expect(costs({}, [])).toEqual(newOrderCosts());
+  });
+  it('subtotal is the sum of item totals', () => {
+    expect(costs({}, [1000, 2500, 1]).orderSubTotal).toBe(3501);
+  });
+  it('discount: amount and rate', () => {
+    expect(costs({ discountMode: 'amount', discountFlatAmount: 1500 }, [10000]).discount).toBe(1500);
+    expect(costs({ discountMode: 'rate', discountPercentage: 12.5 }, [10001]).discount).toBe(1250); // 1250.125
+    expect(costs({ discountMode: 'rate', discountPercentage: 15 }, [4370]).discount).toBe(656); // 655.5 half away from zero
+    expect(costs({ discountPercentage: 15 }, [4370]).discount).toBe(0); // no mode, no discount
+    expect(costs({ discountMode: 'amount', discountFlatAmount: 99999 }, [1000]).discount).toBe(1000); // never above subtotal
+    expect(costs({ discountMode: 'rate', discountPercentage: -5 }, [1000]).discount).toBe(0);
+  });
+  it('discount is capped by hooks.costs.maxDiscountPercentage (850: category 5 at 20 %)', () => {
+    expect(costs({ productCategoryId: 5, discountMode: 'rate', discountPercentage: 35 }, [10000], { hooks: cap850 }).discount).toBe(2000);
+    expect(costs({ productCategoryId: 5, discountMode: 'amount', discountFlatAmount: 5000 }, [10000], { hooks: cap850 }).discount).toBe(2000);
+    expect(costs({ productCategoryId: 5, discountMode: 'rate', discountPercentage: 10 }, [10000], { hooks: cap850 }).discount).toBe(1000);
+    expect(costs({ productCategoryId: 1, discountMode: 'rate', discountPercentage: 35 }, [10000], { hooks: cap850 }).discount).toBe(3500);
+  });
+  it('shipping: amount, rate of the discounted subtotal, or TBD', () => {
+    expect(costs({ shippingMode: 'amount', shippingFlatAmount: 2500 }, [10000])).toMatchObject({ shipping: 2500, shippingIsTbd: false });
+    expect(costs({ shippingMode: 'rate', shippingPercentage: 5, discountMode: 'amount', discountFlatAmount: 2000 }, [10000])).toMatchObject({ shipping: 400, shippingIsTbd: false });
+    expect(costs({ shippingFlatAmount: 2500 }, [10000])).toMatchObject({ shipping: 0, shippingIsTbd: true });
+  });
+  it('tax is a percentage of the discounted subtotal (shipping not taxed); disabled by order or guest', () => {
+    const o = { taxPercentage: 8.875, discountMode: 'amount' as const, discountFlatAmount: 1000, shippingMode: 'amount' as const, shippingFlatAmount: 5000 };
+    expect(costs(o, [11000]).tax).toBe(888); // 10000 × 8.875 % = 887.5
+    expect(costs({ ...o, disableSalesTax: 1 }, [11000]).tax).toBe(0);
+    expect(costs(o, [11000], { guest: { disableSalesTax: true } }).tax).toBe(0);
+  });
+  it('tariff is a percentage of the discounted subtotal', () => {
+    expect(costs({ tariffPercentage: 10, discountMode: 'rate', discountPercentage: 50 }, [10000]).tariff).toBe(500);
+  });
+  it('total and deposit', () => {
+    const c = costs(
+      { discountMode: 'rate', discountPercentage: 10, shippingMode: 'amount', shippingFlatAmount: 2500, taxPercentage: 8, tariffPercentage: 2 },
+      [60000, 40000],
+      { orgSettings: { depositPercentage: 50 } },
+    );
+    expect(c).toEqual({ orderSubTotal: 100000, discount: 10000, shipping: 2500, shippingIsTbd: false, tax: 7200, tariff: 1800, orderTotal: 101500, depositPercentage: 50, depositAmount: 50750 });
+  });
+  it('a stocked order takes a 100 % deposit; otherwise the org setting (default 0)', () => {
+    expect(costs({ isStocked: 1 }, [1234], { orgSettings: { depositPercentage: 50 } })).toMatchObject({ depositPercentage: 100, depositAmount: 1234 });
+    expect(costs({}, [1234])).toMatchObject({ depositPercentage: 0, depositAmount: 0 });
+    expect(costs({}, [1001], { orgSettings: { depositPercentage: 50 } })).toMatchObject({ depositPercentage: 50, depositAmount: 501 });
+  });
+});
+
+describe('repriceOrder', () => {
+  const cat = f.catalogue({
+    products: [f.product(1, 1)],
+    productProperties: [f.property(7)],
+    productOptions: [f.option(22, 7, 500)],
+    productPricingRules: [f.rule(1, { '1': { created: '2025-01-01', expressions: [f.fixed(1000), f.price(7)] }, '2': { created: '2027-01-01', expressions: [f.fixed(2000), f.price(7)] } })],
+  });
+  const instances: Array<InstanceLike & { id: number }> = [
+    { id: 11, productId: 1, quantity: 2, properties: { '7': { optionId: 22 } } },
+    { id: 12, productId: -1, quantity: 1, properties: {}, customPriceInCents: 999 },
+  ];
+  it('prices every item at the effective pricing date and computes costs', () => {
+    const r = repriceOrder({ order: { ...base, effectivePricingDate: '2025-06-01 00:00:00', shippingMode: 'amount', shippingFlatAmount: 100 }, instances, catalogue: cat, orgSettings: { depositPercentage: 50 } });
+    expect(r.instances).toEqual([
+      { id: 11, unitPriceInCents: 1500, totalPriceInCents: 3000, quantity: 2, versionKey: '1', failures: 0 },
+      { id: 12, unitPriceInCents: 999, totalPriceInCents: 999, quantity: 1, versionKey: null, failures: 0 },
+    ]);
+    expect(r.costs).toMatchObject({ orderSubTotal: 3999, shipping: 100, orderTotal: 4099, depositAmount: 2050 });
+  });
+  it('a null effectivePricingDate means now', () => {
+    const r = repriceOrder({ order: base, instances, catalogue: cat, now: '2027-03-01 10:00:00' });
+    expect(r.instances[0]).toMatchObject({ unitPriceInCents: 2500, versionKey: '2' });
+  });
+  it('explanations on request; failures logged through log', () => {
+    const log = vi.fn();
+    const bad = f.catalogue({ products: [f.product(1, 1)], productPricingRules: [f.rule(1, { '1': { created: '2025-01-01', expressions: [f.fixed(5), f.fixed(0, '/')] } })] });
+    const r = repriceOrder({ order: base, instances: [instances[0]!], catalogue: bad, now: new Date(), log, explain: true });
+    expect(r.instances[0]!.explanation?.steps).toHaveLength(2);
+    expect(log).toHaveBeenCalledOnce();
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Property-based
+
+const props = [1, 2, 3];
+const optionIds = [10, 11, 12, 20, 21, 30];
+const propCat = f.catalogue({
+  products: [f.product(1, 1), f.product(2, 1, { shouldRoundPrice: 1 })],
+  productProperties: props.map((p) => f.property(p)),
+  productOptions: [f.option(10, 1, 1999), f.option(11, 1, 0, { '1': [3.3, 7] }), f.option(12, 1), f.option(20, 2, 250, { '1': [1e6] }), f.option(21, 2, 1), f.option(30, 3, 17)],
+  productOptionClassifiers: [f.classifier(1, 'c')],
+});
+const arbOp = fc.constantFrom<PricingExpression['operator']>('+', '-', '*', '/', '%', 'and', 'or', '===');
+const arbCheck = fc.oneof(
+  fc.record({ actual: fc.record({ type: fc.constant('optionId' as const), productPropertyId: fc.constantFrom(...props) }), operator: fc.constantFrom('===' as const, '!==' as const), expected: fc.constantFrom(...optionIds) }),
+  fc.record({ actual: fc.record({ type: fc.constant('quantity' as const) }), operator: fc.constantFrom('<' as const, '>=' as const), expected: fc.integer({ min: 0, max: 5 }) }),
+);
+const arbCond = fc.option(fc.record({ operator: fc.constantFrom('and' as const, 'or' as const), conditions: fc.array(arbCheck, { maxLength: 3 }) }), { nil: undefined });
+const { expr: arbExpr } = fc.letrec<{ expr: PricingExpression }>((tie) => ({
+  expr: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.record({ type: fc.constant('fixed' as const), props: fc.record({ value: fc.oneof(fc.integer({ min: -100000, max: 100000 }), fc.double({ noNaN: false }), fc.constant(0)) }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
+    fc.record({ type: fc.constant('productPropertyPrice' as const), props: fc.record({ productPropertyId: fc.constantFrom(...props) }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
+    fc.record({ type: fc.constant('productPropertyClassifierNumber' as const), props: fc.record({ productPropertyId: fc.constantFrom(...props), productOptionClassifierGroupId: fc.constantFrom(1, 2), productOptionClassifierNumberIndex: fc.nat(2) }), operator: arbOp }),
+    fc.record({ type: fc.constant('propertyValue' as const), props: fc.record({ productPropertyId: fc.constantFrom(...props) }), operator: arbOp }),
+    fc.record({ type: fc.constant('group' as const), props: fc.record({ expressions: fc.array(tie('expr'), { maxLength: 4 }) }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
+  ),
+}));
+const arbSel = fc.record({ optionId: fc.option(fc.constantFrom(...optionIds, 999), { nil: null }), value: fc.oneof(fc.constant(undefined), fc.double(), fc.string({ maxLength: 6 }), fc.integer()) }, { requiredKeys: [] });
+const arbProps: fc.Arbitrary<InstanceProperties> = fc.record({ '1': arbSel, '2': arbSel, '3': arbSel }, { requiredKeys: [] }) as never;
+
+describe('properties', () => {
+  it('a price is never NaN, negative or fractional (random rules and instances)', () => {
+    fc.assert(
+      fc.property(fc.array(arbExpr, { maxLength: 8 }), arbProps, fc.oneof(fc.integer({ min: -3, max: 50 }), fc.double()), fc.constantFrom(1, 2, -1), fc.boolean(), (expressions, properties, quantity, productId, explain) => {
+        const cat = f.catalogue({ ...propCat.snapshot, productPricingRules: [f.rule(1, { '1': { created: '2025-01-01', expressions } })] });
+        const r = priceInstance({ instance: { productId, quantity, properties, customPriceInCents: quantity * 1.5 }, catalogue: cat, effectivePricingDate: '2025-06-01', log: () => {}, explain });
+        for (const v of [r.unitPriceInCents, r.totalPriceInCents]) {
+          expect(Number.isInteger(v)).toBe(true);
+          expect(v).toBeGreaterThanOrEqual(0);
+        }
+        expect(Number.isInteger(r.quantity) && r.quantity >= 1).toBe(true);
+        expect(r.totalPriceInCents).toBe(r.unitPriceInCents * r.quantity);
+        if (productId === 2 && r.source === 'rule') expect(r.unitPriceInCents % 100).toBe(0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  const arbNum = fc.oneof(fc.constant(null), fc.double({ min: -50, max: 150, noNaN: true }), fc.integer({ min: 0, max: 100 }));
+  const arbOrder = fc.record({
+    isStocked: fc.constantFrom(0 as const, 1 as const),
+    productCategoryId: fc.constantFrom(1, 5, null),
+    discountMode: fc.constantFrom('amount' as const, 'rate' as const, null),
+    discountPercentage: arbNum,
+    discountFlatAmount: fc.oneof(fc.constant(null), fc.integer({ min: -1000, max: 10_000_000 }), fc.double({ noNaN: false })),
+    shippingMode: fc.constantFrom('amount' as const, 'rate' as const, null),
+    shippingPercentage: arbNum,
+    shippingFlatAmount: fc.oneof(fc.constant(null), fc.integer({ min: -1000, max: 1_000_000 })),
+    taxPercentage: arbNum,
+    tariffPercentage: arbNum,
+    disableSalesTax: fc.constantFrom(0 as const, 1 as const),
+  });
+  it('costs add up: subtotal − discount + shipping + tax + tariff = total; 0 ≤ deposit ≤ total; all whole cents', () => {
+    fc.assert(
+      fc.property(arbOrder, fc.array(fc.integer({ min: 0, max: 100_000_000 }), { maxLength: 30 }), fc.option(fc.double({ min: -10, max: 120, noNaN: true }), { nil: undefined }), (order, totals, depositPercentage) => {
+        const c = computeOrderCosts({ order, itemTotalsInCents: totals, orgSettings: { depositPercentage }, hooks: cap850 });
+        expect(c.orderSubTotal - c.discount + c.shipping + c.tax + c.tariff).toBe(c.orderTotal);
+        for (const v of [c.orderSubTotal, c.discount, c.shipping, c.tax, c.tariff, c.orderTotal, c.depositAmount]) {
+          expect(Number.isInteger(v)).toBe(true);
+          expect(v).toBeGreaterThanOrEqual(0);
+        }
+        expect(c.discount).toBeLessThanOrEqual(c.orderSubTotal);
+        expect(c.depositAmount).toBeLessThanOrEqual(c.orderTotal);
+        expect(c.depositPercentage).toBeGreaterThanOrEqual(0);
+        expect(c.depositPercentage).toBeLessThanOrEqual(100);
+        if (order.isStocked === 1) expect(c.depositAmount).toBe(c.orderTotal);
+        if (order.productCategoryId === 5) expect(c.discount).toBeLessThanOrEqual(Math.round(c.orderSubTotal * 0.2));
+        if (!order.shippingMode) expect(c.shippingIsTbd).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
