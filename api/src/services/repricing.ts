@@ -1,16 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  computeAvailability,
-  invalidSelections,
-  measureTextServer,
-  repriceOrder,
-  validateInstance,
-  type CatalogueIndex,
-  type EngineHooks,
-  type InstanceLike,
-  type OrderPricingFields,
-  type PropertyIssue,
-} from '@cpq/domain';
+import { itemValidity, measureTextServer, repriceOrder, type InstanceLike, type OrderPricingFields } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
 import type { Repos, Row } from '../db/repository.ts';
 import type { PluginRegistry } from '../plugins.ts';
@@ -19,31 +8,6 @@ import { getOrg, orgSettings } from './orgs.ts';
 
 export type InstanceRow = Row & InstanceLike & { id: number; productOrderId: number; rank: number };
 export type OrderRow = Row & OrderPricingFields & { id: number; orgId: number; userId: number; costs: unknown };
-
-/**
- * The server's validity of an item: core checks, the organisation's validators and option membership.
- * Membership is judged for the most permissive viewer (owner): an option an employee chose stays
- * valid when a guest looks at the order; who may CHOOSE what is enforced when the item is written.
- */
-export function instanceValidity(catalogue: CatalogueIndex, hooks: EngineHooks, instance: InstanceLike): { isValid: 0 | 1; issues: PropertyIssue[] } {
-  const product = catalogue.product(instance.productId);
-  if (!product) {
-    if (instance.productId === -1) return { isValid: 1, issues: [] };
-    return { isValid: 0, issues: [{ propertyId: null, message: 'This product no longer exists.', severity: 'error' }] };
-  }
-  const input = { product, instance, catalogue, viewer: { role: 'owner' }, optionFilters: hooks.optionFilters };
-  const availability = computeAvailability(input);
-  const allowed: Record<string, number[]> = {};
-  for (const [pid, pa] of Object.entries(availability.properties)) allowed[pid] = pa.offered;
-  const v = validateInstance({ product, instance, catalogue, allowedOptionIds: allowed, hooks, measureText: measureTextServer });
-  const issues = [...v.issues];
-  for (const bad of invalidSelections(input, availability)) {
-    if (!issues.some((i) => i.propertyId === bad.propertyId && i.severity === 'error')) {
-      issues.push({ propertyId: bad.propertyId, message: bad.reasons[0]?.message ?? 'This option is not available.', severity: 'error' });
-    }
-  }
-  return { isValid: issues.some((i) => i.severity === 'error') ? 0 : 1, issues };
-}
 
 export interface RecomputeDeps {
   repos: Repos;
@@ -79,12 +43,12 @@ export async function recomputeOrder({ repos, plugins, trx }: RecomputeDeps, ord
   for (let i = 0; i < instances.length; i++) {
     const inst = instances[i]!;
     const priced = result.instances[i]!;
-    const validity = instanceValidity(catalogue, hooks, inst);
+    const validity = itemValidity(catalogue, hooks, inst, measureTextServer);
     const next = {
       unitPriceInCents: priced.unitPriceInCents,
       totalPriceInCents: priced.totalPriceInCents,
       pricingRuleVersion: priced.versionKey,
-      isValid: validity.isValid,
+      isValid: validity.valid ? 1 : 0,
       validationIssues: validity.issues,
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => JSON.stringify(inst[k] ?? null) !== JSON.stringify(next[k] ?? null));

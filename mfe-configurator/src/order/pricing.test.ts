@@ -24,68 +24,18 @@ import {
   toClassifier,
   type OrderDataLike,
 } from './pricing.ts';
+import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
 
 function product(id: number, props: number[], extra: Partial<Product> = {}): Product {
-  return {
-    id,
-    orgId: 1,
-    title: `Product ${id}`,
-    rank: id,
-    archived: 0,
-    description: null,
-    links: null,
-    thumbnailUrl: null,
-    publishLevel: 'all',
-    isStocked: 0,
-    currentInventory: null,
-    referenceCodes: {},
-    associations: { productProperties: Object.fromEntries(props.map((p) => [String(p), {}])) },
-    productCategoryId: 1,
-    productPricingRuleId: 1,
-    instanceTitleIsRequired: 0,
-    shouldRoundPrice: 0,
-    hasScript: 0,
-    mediumId: null,
-    ...extra,
-  };
+  return makeProduct({ id, orgId: 1, rank: id, associations: productPropertiesOf(props), productPricingRuleId: 1, ...extra });
 }
 
 function property(id: number, title: string, type: ProductProperty['type'], data: Record<string, unknown> = {}): ProductProperty {
-  return {
-    id,
-    orgId: 1,
-    title,
-    internalTitle: null,
-    rank: id,
-    archived: 0,
-    type,
-    isArray: 0,
-    noOptionThumbnails: 0,
-    isOrderLevel: 0,
-    drawingVisibility: 'visible',
-    invoiceVisibility: 'inline',
-    showThumbnailsOnInvoice: 0,
-    productOptionDataFields: [],
-    data,
-    productPropertyGroupId: null,
-    thumbnailUrl: null,
-  };
+  return makeProperty({ id, orgId: 1, title, type, data, noOptionThumbnails: 0 });
 }
 
 function option(id: number, productPropertyId: number, title: string, priceInCents: number): ProductOption {
-  return {
-    id,
-    orgId: 1,
-    title,
-    productPropertyId,
-    rank: id,
-    archived: 0,
-    publishLevel: 'all',
-    data: { priceInCents },
-    classifications: {},
-    referenceCodes: {},
-    thumbnailUrl: null,
-  };
+  return makeOption({ id, orgId: 1, productPropertyId, title, data: { priceInCents } });
 }
 
 const hooks: EngineHooks = {

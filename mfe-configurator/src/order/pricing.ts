@@ -5,16 +5,15 @@
  */
 import {
   CatalogueIndex,
-  computeAvailability,
   formatExplanation,
-  invalidSelections,
   repriceOrder,
-  validateInstance,
+  itemValidity,
   type CatalogueSnapshot,
   type Costs,
   type EngineHooks,
   type GuestCostSettings,
   type InstanceLike,
+  type ItemValidity,
   type OrderPricingFields,
   type OrgDesignEngineSettings,
   type PriceExplanation,
@@ -170,34 +169,8 @@ export function summaryText(parts: readonly SummaryPart[]): string {
 // ---------------------------------------------------------------------------------------------
 // Validity
 
-export interface ItemValidity {
-  valid: boolean;
-  issues: PropertyIssue[];
-}
-
-/**
- * The item's validity as the server judges it (api/src/services/repricing.ts instanceValidity): core
- * checks, the organisation's validators, and option membership for the most permissive viewer (owner).
- */
-export function itemValidity(catalogue: CatalogueIndex, hooks: EngineHooks, instance: InstanceLike, measureText: TextMeasure): ItemValidity {
-  const product = catalogue.product(instance.productId);
-  if (!product) {
-    if (instance.productId === -1) return { valid: true, issues: [] };
-    return { valid: false, issues: [{ propertyId: null, message: 'This product no longer exists.', severity: 'error' }] };
-  }
-  const input = { product, instance, catalogue, viewer: { role: 'owner' }, optionFilters: hooks.optionFilters };
-  const availability = computeAvailability(input);
-  const allowed: Record<string, number[]> = {};
-  for (const [pid, pa] of Object.entries(availability.properties)) allowed[pid] = pa.offered;
-  const v = validateInstance({ product, instance, catalogue, allowedOptionIds: allowed, hooks, measureText });
-  const issues = [...v.issues];
-  for (const bad of invalidSelections(input, availability)) {
-    if (!issues.some((i) => i.propertyId === bad.propertyId && i.severity === 'error')) {
-      issues.push({ propertyId: bad.propertyId, message: bad.reasons[0]?.message ?? 'This option is not available.', severity: 'error' });
-    }
-  }
-  return { valid: !issues.some((i) => i.severity === 'error'), issues };
-}
+/** The item's validity: the same function the server stores it with. */
+export { itemValidity, type ItemValidity };
 
 // ---------------------------------------------------------------------------------------------
 // Who sees prices

@@ -3,62 +3,21 @@
  */
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
 import { CatalogueIndex } from '../engine/catalogue.ts';
+import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '../engine/testing.ts';
 import type { ProductRule, RuleType } from '../engine/types.ts';
 
 type PL = 'all' | 'internal' | 'admin';
 
 export function mkProperty(id: number, title: string, rank: number, type: ProductProperty['type'] = 'singleSelect'): ProductProperty {
-  return {
-    id,
-    orgId: 850,
-    title,
-    internalTitle: null,
-    rank,
-    archived: 0,
-    type,
-    isArray: 0,
-    noOptionThumbnails: 1,
-    isOrderLevel: 0,
-    drawingVisibility: 'visible',
-    invoiceVisibility: 'inline',
-    showThumbnailsOnInvoice: 0,
-    productOptionDataFields: [],
-    data: {},
-    productPropertyGroupId: null,
-    thumbnailUrl: null,
-  };
+  return makeProperty({ id, title, rank, type });
 }
 
 export function mkOption(id: number, productPropertyId: number, title: string, rank: number, publishLevel: PL = 'all', archived: 0 | 1 = 0): ProductOption {
-  return { id, orgId: 850, title, productPropertyId, rank, archived, publishLevel, data: {}, classifications: {}, referenceCodes: {}, thumbnailUrl: null };
+  return makeOption({ id, productPropertyId, title, rank, publishLevel, archived });
 }
 
 export function mkProduct(id: number, title: string, propertyIds: number[], disabled: Record<number, number[]> = {}): Product {
-  return {
-    id,
-    orgId: 850,
-    title,
-    rank: 1,
-    archived: 0,
-    description: null,
-    links: null,
-    thumbnailUrl: null,
-    publishLevel: 'all',
-    isStocked: 0,
-    currentInventory: null,
-    referenceCodes: {},
-    associations: {
-      productProperties: Object.fromEntries(
-        propertyIds.map((pid) => [String(pid), disabled[pid] ? { disabledProductOptionIds: disabled[pid] } : {}]),
-      ),
-    },
-    productCategoryId: 1,
-    productPricingRuleId: null,
-    instanceTitleIsRequired: 0,
-    shouldRoundPrice: 0,
-    hasScript: 0,
-    mediumId: null,
-  };
+  return makeProduct({ id, title, associations: productPropertiesOf(propertyIds, disabled) });
 }
 
 export function mkRule(

@@ -1,69 +1,19 @@
 /** Test and benchmark helpers: a small catalogue and builders. Not exported from the package index. */
 import { CatalogueIndex } from '../engine/catalogue.ts';
+import { makeOption, makeProduct, makeProperty } from '../engine/testing.ts';
 import type { CatalogueSnapshot, PricingExpression, ProductOptionClassifier, ProductPricingRule } from '../engine/types.ts';
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
 
 export function product(id: number, productPricingRuleId: number | null, extra: Partial<Product> = {}): Product {
-  return {
-    id,
-    orgId: 1,
-    title: `Product ${id}`,
-    rank: id,
-    archived: 0,
-    description: null,
-    links: null,
-    thumbnailUrl: null,
-    publishLevel: 'all',
-    isStocked: 0,
-    currentInventory: null,
-    referenceCodes: {},
-    associations: { productProperties: {} },
-    productCategoryId: 1,
-    productPricingRuleId,
-    instanceTitleIsRequired: 0,
-    shouldRoundPrice: 0,
-    hasScript: 0,
-    mediumId: null,
-    ...extra,
-  };
+  return makeProduct({ id, orgId: 1, rank: id, productPricingRuleId, ...extra });
 }
 
 export function property(id: number, type: ProductProperty['type'] = 'singleSelect'): ProductProperty {
-  return {
-    id,
-    orgId: 1,
-    title: `Property ${id}`,
-    internalTitle: null,
-    rank: id,
-    archived: 0,
-    type,
-    isArray: 0,
-    noOptionThumbnails: 0,
-    isOrderLevel: 0,
-    drawingVisibility: 'visible',
-    invoiceVisibility: 'inline',
-    showThumbnailsOnInvoice: 0,
-    productOptionDataFields: [],
-    data: {},
-    productPropertyGroupId: null,
-    thumbnailUrl: null,
-  };
+  return makeProperty({ id, orgId: 1, type, noOptionThumbnails: 0 });
 }
 
 export function option(id: number, productPropertyId: number, priceInCents?: number, classifications: Record<string, number[]> = {}): ProductOption {
-  return {
-    id,
-    orgId: 1,
-    title: `Option ${id}`,
-    productPropertyId,
-    rank: id,
-    archived: 0,
-    publishLevel: 'all',
-    data: priceInCents === undefined ? {} : { priceInCents },
-    classifications,
-    referenceCodes: {},
-    thumbnailUrl: null,
-  };
+  return makeOption({ id, orgId: 1, productPropertyId, data: priceInCents === undefined ? {} : { priceInCents }, classifications });
 }
 
 export function rule(id: number, versions: Record<string, { created: string; expressions: PricingExpression[] }>, title = `Rule ${id}`): ProductPricingRule {

@@ -4,3 +4,4 @@ export * from './submit.ts';
 export * from './instance.ts';
 export * from './measureText.ts';
 export * from './engraving.ts';
+export * from './validity.ts';
