@@ -1,6 +1,6 @@
 import jsonLogic from 'json-logic-js';
 import { CatalogueIndex, computeOrderCosts, repriceOrder, roundCents, type OrderPricingFields } from '@cpq/domain';
-import { type Benchmark, measure } from './lib.ts';
+import { type Benchmark, measure, measurePaired } from './lib.ts';
 import { generateWorkload, handWrittenUnitPrice } from './pricingFixture.ts';
 import { toJsonLogic } from './jsonLogic.ts';
 
@@ -63,12 +63,14 @@ export const benchmarks: Benchmark[] = [
       }
       if (e.costs.orderTotal !== j.costs.orderTotal || e.costs.orderTotal !== h.costs.orderTotal) throw new Error('order totals differ');
 
-      // Interleave measurements so machine noise hits all three alike.
-      const engineT = measure(engine, { warmup: 50, runs: 101 });
-      const logicT = measure(viaJsonLogic, { warmup: 5, runs: 21 });
-      const handT = measure(handWritten, { warmup: 50, runs: 101 });
-      const engineT2 = measure(engine, { warmup: 5, runs: 101 });
-      const engineMedian = Math.min(engineT.medianMs, engineT2.medianMs);
+      // Paired rounds (engine, other, engine, other, ...): the ratios are medians of per-round ratios,
+      // so load from other processes hits both sides alike.
+      const vsHand = measurePaired(engine, handWritten, { warmup: 50, runs: 201 });
+      const vsLogic = measurePaired(engine, viaJsonLogic, { warmup: 5, runs: 21 });
+      const engineT = vsHand.a;
+      const logicT = vsLogic.b;
+      const handT = vsHand.b;
+      const engineMedian = engineT.medianMs;
 
       // Explanations on (what the item editor asks for one item at a time), for information.
       const explainT = measure(() => repriceOrder({ order, instances: w.instances, catalogue, log, explain: true }), { warmup: 5, runs: 21 });
@@ -81,8 +83,8 @@ export const benchmarks: Benchmark[] = [
         engineP95Ms: engineT.p95Ms,
         jsonLogicMedianMs: logicT.medianMs,
         handWrittenMedianMs: handT.medianMs,
-        speedupVsJsonLogic: logicT.medianMs / engineMedian,
-        engineVsHandWritten: engineMedian / handT.medianMs,
+        speedupVsJsonLogic: 1 / vsLogic.ratio,
+        engineVsHandWritten: vsHand.ratio,
         engineWithExplanationMedianMs: explainT.medianMs,
         engineMicrosecondsPerItem: (engineMedian * 1000) / ITEMS,
       };

@@ -122,6 +122,23 @@ const arbSel = fc.record({ optionId: fc.option(fc.constantFrom(...optionIds, 999
 const arbProps: fc.Arbitrary<InstanceProperties> = fc.record({ '1': arbSel, '2': arbSel, '3': arbSel }, { requiredKeys: [] }) as never;
 
 describe('properties', () => {
+  it('the fast path (generated, no explanation) and the explained path agree, failures included', () => {
+    fc.assert(
+      fc.property(fc.array(arbExpr, { maxLength: 8 }), arbProps, fc.integer({ min: 1, max: 20 }), (expressions, properties, quantity) => {
+        const cat = f.catalogue({ ...propCat.snapshot, productPricingRules: [f.rule(1, { '1': { created: '2025-01-01', expressions } })] });
+        const logs: [string[], string[]] = [[], []];
+        const run = (explain: boolean, into: string[]) =>
+          priceInstance({ instance: { productId: 1, quantity, properties }, catalogue: cat, effectivePricingDate: '2025-06-01', log: (m) => into.push(m), explain });
+        const fast = run(false, logs[0]);
+        const explained = run(true, logs[1]);
+        expect(fast.unitPriceInCents).toBe(explained.unitPriceInCents);
+        expect(fast.failures).toBe(explained.failures);
+        expect(logs[0]).toEqual(logs[1]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('a price is never NaN, negative or fractional (random rules and instances)', () => {
     fc.assert(
       fc.property(fc.array(arbExpr, { maxLength: 8 }), arbProps, fc.oneof(fc.integer({ min: -3, max: 50 }), fc.double()), fc.constantFrom(1, 2, -1), fc.boolean(), (expressions, properties, quantity, productId, explain) => {
