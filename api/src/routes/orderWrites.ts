@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import {
   ProductInstanceCreateBody,
@@ -29,7 +30,7 @@ export function orderWriteRoutes(db: Knex, repos: Repos, plugins: PluginRegistry
   const deps = { db, repos, plugins };
 
   /** The organisation a row belongs to decides who may write it; unknown rows are 404. */
-  async function accessFor(ctx: Parameters<Parameters<Router['post']>[1]>[0], endpoint: Endpoint, table: 'productOrders' | 'productInstances', id: number, missing: () => Error) {
+  async function accessFor(ctx: Context, endpoint: Endpoint, table: 'productOrders' | 'productInstances', id: number, missing: () => Error) {
     requireUser(ctx);
     const row = (await repos[table].findOne({ id })) as Row | undefined;
     if (!row) throw missing();

@@ -126,7 +126,7 @@ interface InstanceProps {
   customPriceInCents?: number | null;
 }
 
-function checkProductForItem(catalogue: CatalogueIndex, productId: number, order: OrderRow, role: string): Product | null {
+function checkProductForItem(catalogue: CatalogueIndex, productId: number, role: string): Product | null {
   if (productId === CUSTOM_PRODUCT_ID) {
     if (!isEmployeeRole(role)) throw forbidden('Only employees can add custom products.');
     return null;
@@ -141,7 +141,7 @@ export async function createInstance(deps: WriteDeps, access: Access, props: Ins
     const order = await orderForWrite(deps.repos, trx, props.productOrderId, access);
     const catalogue = await loadCatalogue(deps.repos, order.orgId, trx);
     const hooks = engineHooks(deps.plugins.rulesFor(order.orgId));
-    const product = checkProductForItem(catalogue, props.productId, order, access.role);
+    const product = checkProductForItem(catalogue, props.productId, access.role);
     if (props.customPriceInCents != null && !isEmployeeRole(access.role)) throw forbidden('Only employees can set a custom price.');
     const title = props.title ?? null;
     const titleCheck = checkInstanceTitle(title, product?.instanceTitleIsRequired ?? 0);
@@ -180,7 +180,7 @@ export async function updateInstance(deps: WriteDeps, access: Access, id: number
     const catalogue = await loadCatalogue(deps.repos, order.orgId, trx);
     const hooks = engineHooks(deps.plugins.rulesFor(order.orgId));
     const productId = props.productId ?? inst.productId;
-    const product = checkProductForItem(catalogue, productId, order, access.role);
+    const product = checkProductForItem(catalogue, productId, access.role);
     if (props.customPriceInCents !== undefined && !isEmployeeRole(access.role)) throw forbidden('Only employees can set a custom price.');
     const patch: Row = {};
     if (props.title !== undefined) {
