@@ -164,39 +164,31 @@ function oracle(k: Case) {
   return { offered, satisfiable };
 }
 
+/** The engine offers exactly what brute-force enumeration finds, with a reason for every unavailable option. */
+function matchesOracle(k: Parameters<typeof oracle>[0]): void {
+  const input = { product: k.product, instance: { productId: 1, quantity: 1, properties: k.selection }, catalogue: k.catalogue, viewer: { role: k.role }, optionFilters: k.filters };
+  const a = computeAvailability(input);
+  const o = oracle(k);
+  expect(a.satisfiable).toBe(o.satisfiable);
+  if (!o.satisfiable) return;
+  expect(a.exact).toBe(true);
+  const got = Object.fromEntries(Object.entries(a.properties).map(([pid, v]) => [pid, v.offered]));
+  expect(got).toEqual(o.offered);
+  // Every unavailable option has at least one reason; hidden ones are absent.
+  for (const v of Object.values(a.properties)) for (const u of v.unavailable) expect(u.reasons.length).toBeGreaterThan(0);
+}
+
 describe('availability against brute force', () => {
   it('offers exactly the options that belong to a complete valid configuration', () => {
     fc.assert(
-      fc.property(arbCase, (k) => {
-        const input = { product: k.product, instance: { productId: 1, quantity: 1, properties: k.selection }, catalogue: k.catalogue, viewer: { role: k.role }, optionFilters: k.filters };
-        const a = computeAvailability(input);
-        const o = oracle(k);
-        expect(a.satisfiable).toBe(o.satisfiable);
-        if (!o.satisfiable) return;
-        expect(a.exact).toBe(true);
-        const got = Object.fromEntries(Object.entries(a.properties).map(([pid, v]) => [pid, v.offered]));
-        expect(got).toEqual(o.offered);
-        // Every unavailable option has at least one reason; hidden ones are absent.
-        for (const v of Object.values(a.properties)) for (const u of v.unavailable) expect(u.reasons.length).toBeGreaterThan(0);
-      }),
+      fc.property(arbCase, matchesOracle),
       { numRuns: 400 },
     );
   });
 
   it('does so on larger catalogues (7 properties, 16 rules)', () => {
     fc.assert(
-      fc.property(arbLargeCase, (k) => {
-        const input = { product: k.product, instance: { productId: 1, quantity: 1, properties: k.selection }, catalogue: k.catalogue, viewer: { role: k.role }, optionFilters: k.filters };
-        const a = computeAvailability(input);
-        const o = oracle(k);
-        expect(a.satisfiable).toBe(o.satisfiable);
-        if (!o.satisfiable) return;
-        expect(a.exact).toBe(true);
-        const got = Object.fromEntries(Object.entries(a.properties).map(([pid, v]) => [pid, v.offered]));
-        expect(got).toEqual(o.offered);
-        // Every unavailable option has at least one reason; hidden ones are absent.
-        for (const v of Object.values(a.properties)) for (const u of v.unavailable) expect(u.reasons.length).toBeGreaterThan(0);
-      }),
+      fc.property(arbLargeCase, matchesOracle),
       { numRuns: 150 },
     );
   });
