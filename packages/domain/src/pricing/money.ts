@@ -32,10 +32,3 @@ export function formatCents(cents: number): string {
   const rest = String(abs % 100).padStart(2, '0');
   return `${c < 0 ? '-' : ''}$${dollars}.${rest}`;
 }
-
-/** Quantity as ordering §5 normalises it: not a number or below 1 → 1, otherwise the integer part. */
-export function normaliseQuantity(q: unknown): number {
-  const n = typeof q === 'number' ? q : typeof q === 'string' ? Number.parseFloat(q) : NaN;
-  if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER);
-}

@@ -3,7 +3,8 @@ import type { InstanceLike, ProductPricingRule } from '../engine/types.ts';
 import { compilePricingRuleVersion, type EvalContext, type PricingLog } from './compile.ts';
 import { normalisePricingDate, selectPricingRuleVersion, type PricingDate, type PricingVersionChoice } from './dates.ts';
 import type { PriceExplanation, PriceSource, PricingStep } from './explanation.ts';
-import { formatCents, normaliseQuantity, roundCents } from './money.ts';
+import { normaliseQuantity } from '../validation/fields.ts';
+import { formatCents, roundCents } from './money.ts';
 
 /** Product id of a custom product: priced by the item's customPriceInCents. */
 export const CUSTOM_PRODUCT_ID = -1;
