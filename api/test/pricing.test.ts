@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueIndex, computeAvailability, repriceOrder, type CatalogueSnapshot, type InstanceLike } from '@cpq/domain';
+import { computeAvailability, repriceOrder, type CatalogueIndex, type InstanceLike } from '@cpq/domain';
+import { makeCatalogue, makeClassifier } from '@cpq/domain/testing';
 import { countRows, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
 
 const CREATE_ORDER = '/api/configurator/create-product-order';
@@ -13,14 +14,14 @@ type Data = Record<string, any>;
 
 /** The catalogue exactly as the browser receives it with the order data. */
 function browserCatalogue(data: Data): CatalogueIndex {
-  return new CatalogueIndex({
+  return makeCatalogue({
     products: data.products,
     productProperties: data.productProperties,
     productOptions: data.productOptions,
     productRules: data.productRules,
     productPricingRules: data.productPricingRules,
-    productOptionClassifiers: (data.productOptionClassifiers as Data[]).map((c) => ({ id: c.id, orgId: c.orgId, title: c.title, numberTitles: c.data?.numberTitles ?? [] })),
-  } as CatalogueSnapshot);
+    productOptionClassifiers: (data.productOptionClassifiers as Data[]).map((c) => makeClassifier({ id: c.id, orgId: c.orgId, title: c.title, numberTitles: c.data?.numberTitles ?? [] })),
+  });
 }
 
 /** A complete selection of offered options for a product (the first offered option of each property). */

@@ -5,6 +5,7 @@
  * `handWrittenUnitPrice` is the same formula written by hand in plain JavaScript.
  */
 import type { CatalogueSnapshot, InstanceLike, PricingCondition, PricingExpression, Product, ProductOption, ProductPricingRule, ProductProperty } from '@cpq/domain';
+import { makeClassifier, makeInstance, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot, prng } from '@cpq/domain/testing';
 
 export const SELECTS = 20;
 export const DIMS = 10;
@@ -15,17 +16,6 @@ export const CLASSIFIER_ID = 1;
 export const selectId = (i: number) => i + 1; // properties 1..20
 export const dimId = (j: number) => SELECTS + j + 1; // properties 21..30
 export const optionIdOf = (i: number, n: number) => 1000 + i * 100 + n;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const fixed = (value: number, operator: PricingExpression['operator'] = '+', condition?: PricingCondition): PricingExpression => ({ type: 'fixed', props: { value }, operator, ...(condition ? { condition } : {}) });
 const optIs = (i: number, ids: number[]) => ({ actual: { type: 'optionId' as const, productPropertyId: selectId(i) }, operator: 'in' as const, expected: ids });
@@ -76,15 +66,12 @@ export interface PricingWorkload {
 }
 
 export function generateWorkload(items = 1000, seed = 42): PricingWorkload {
-  const rand = rng(seed);
+  const rand = prng(seed);
   const properties: ProductProperty[] = [];
   const options: ProductOption[] = [];
   const prices: Record<string, number> = {};
   const classifications: Record<string, number[]> = {};
-  const baseProp = (id: number, type: ProductProperty['type']): ProductProperty => ({
-    id, orgId: 1, title: `P${id}`, internalTitle: null, rank: id, archived: 0, type, isArray: 0, noOptionThumbnails: 1, isOrderLevel: 0,
-    drawingVisibility: 'visible', invoiceVisibility: 'inline', showThumbnailsOnInvoice: 0, productOptionDataFields: [], data: {}, productPropertyGroupId: null, thumbnailUrl: null,
-  });
+  const baseProp = (id: number, type: ProductProperty['type']): ProductProperty => makeProperty({ id, orgId: 1, title: `P${id}`, rank: id, type });
   for (let i = 0; i < SELECTS; i++) {
     properties.push(baseProp(selectId(i), 'singleSelect'));
     for (let n = 0; n < OPTIONS_PER_SELECT; n++) {
@@ -93,7 +80,7 @@ export function generateWorkload(items = 1000, seed = 42): PricingWorkload {
       const nums = [Math.floor(rand() * 5000), Math.floor(rand() * 900)];
       prices[id] = price;
       classifications[id] = nums;
-      options.push({ id, orgId: 1, title: `O${id}`, productPropertyId: selectId(i), rank: n, archived: 0, publishLevel: 'all', data: { priceInCents: price }, classifications: { [CLASSIFIER_ID]: nums }, referenceCodes: {}, thumbnailUrl: null });
+      options.push(makeOption({ id, orgId: 1, title: `O${id}`, productPropertyId: selectId(i), rank: n, data: { priceInCents: price }, classifications: { [CLASSIFIER_ID]: nums } }));
     }
   }
   for (let j = 0; j < DIMS; j++) properties.push(baseProp(dimId(j), 'dimensions'));
@@ -101,21 +88,18 @@ export function generateWorkload(items = 1000, seed = 42): PricingWorkload {
   const products: Product[] = [];
   const rules: ProductPricingRule[] = [];
   for (let k = 0; k < PRODUCTS; k++) {
-    rules.push({ id: k + 1, orgId: 1, title: `Rule ${k + 1}`, deleted: 0, versions: { '1': { created: '2024-01-01 00:00:00', expressions: ruleExpressions(k) }, '2': { created: '2030-01-01 00:00:00', expressions: [fixed(1)] } } });
-    products.push({
-      id: k + 1, orgId: 1, title: `Product ${k + 1}`, rank: k, archived: 0, description: null, links: null, thumbnailUrl: null, publishLevel: 'all', isStocked: 0, currentInventory: null,
-      referenceCodes: {}, associations: { productProperties: allProps }, productCategoryId: 1, productPricingRuleId: k + 1, instanceTitleIsRequired: 0, shouldRoundPrice: 0, hasScript: 0, mediumId: null,
-    });
+    rules.push(makePricingRule({ id: k + 1, orgId: 1, versions: { '1': { created: '2024-01-01 00:00:00', expressions: ruleExpressions(k) }, '2': { created: '2030-01-01 00:00:00', expressions: [fixed(1)] } } }));
+    products.push(makeProduct({ id: k + 1, orgId: 1, rank: k, associations: { productProperties: allProps }, productPricingRuleId: k + 1 }));
   }
   const instances: InstanceLike[] = [];
   for (let n = 0; n < items; n++) {
     const props: Record<string, { optionId?: number; value?: number }> = {};
     for (let i = 0; i < SELECTS; i++) props[String(selectId(i))] = { optionId: optionIdOf(i, Math.floor(rand() * OPTIONS_PER_SELECT)) };
     for (let j = 0; j < DIMS; j++) props[String(dimId(j))] = { value: 300 + Math.floor(rand() * 2100) };
-    instances.push({ productId: 1 + Math.floor(rand() * PRODUCTS), quantity: 1 + Math.floor(rand() * 12), properties: props });
+    instances.push(makeInstance({ productId: 1 + Math.floor(rand() * PRODUCTS), quantity: 1 + Math.floor(rand() * 12), properties: props }));
   }
   return {
-    snapshot: { products, productProperties: properties, productOptions: options, productRules: [], productPricingRules: rules, productOptionClassifiers: [{ id: CLASSIFIER_ID, orgId: 1, title: 'Grades', numberTitles: ['Upcharge', 'Handling'] }] },
+    snapshot: makeSnapshot({ products, productProperties: properties, productOptions: options, productPricingRules: rules, productOptionClassifiers: [makeClassifier({ id: CLASSIFIER_ID, orgId: 1, title: 'Grades', numberTitles: ['Upcharge', 'Handling'] })] }),
     instances,
     prices,
     classifications,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductCategory } from '@cpq/domain';
+import { makeCategory, makeProduct } from '@cpq/domain/testing';
 import type { HomeSection } from '@cpq/plugin-sdk';
 import {
   activeCategories,
@@ -14,37 +15,10 @@ import {
   type HomeState,
 } from './logic.ts';
 
-const cat = (id: number, title: string, rank = id, archived: 0 | 1 = 0): ProductCategory => ({
-  id,
-  orgId: 850,
-  title,
-  rank,
-  archived,
-  thumbnailUrl: null,
-});
+const cat = (id: number, title: string, rank = id, archived: 0 | 1 = 0): ProductCategory => makeCategory({ id, title, rank, archived });
 
-const product = (id: number, categoryId: number, publishLevel: Product['publishLevel'], extra: Partial<Product> = {}): Product => ({
-  id,
-  orgId: 850,
-  title: `Product ${id}`,
-  rank: id,
-  archived: 0,
-  description: null,
-  links: null,
-  thumbnailUrl: null,
-  publishLevel,
-  isStocked: 0,
-  currentInventory: null,
-  referenceCodes: {},
-  associations: {},
-  productCategoryId: categoryId,
-  productPricingRuleId: null,
-  instanceTitleIsRequired: 0,
-  shouldRoundPrice: 0,
-  hasScript: 0,
-  mediumId: null,
-  ...extra,
-});
+const product = (id: number, categoryId: number, publishLevel: Product['publishLevel'], extra: Partial<Product> = {}): Product =>
+  makeProduct({ id, rank: id, publishLevel, associations: {}, productCategoryId: categoryId, ...extra });
 
 describe('chunk', () => {
   it('groups tiles in rows of at most 5', () => {

@@ -24,7 +24,7 @@ import {
   toClassifier,
   type OrderDataLike,
 } from './pricing.ts';
-import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
 
 function product(id: number, props: number[], extra: Partial<Product> = {}): Product {
   return makeProduct({ id, orgId: 1, rank: id, associations: productPropertiesOf(props), productPricingRuleId: 1, ...extra });
@@ -46,11 +46,10 @@ const hooks: EngineHooks = {
 };
 
 /** Base 100.00 + the finish's price; a 10 % surcharge only for quantity ≥ 10 (skipped otherwise). */
-const pricingRule = {
+const pricingRule = makePricingRule({
   id: 1,
   orgId: 1,
   title: 'Plates',
-  deleted: 0,
   versions: {
     '1': {
       created: '2020-01-01 00:00:00',
@@ -67,7 +66,7 @@ const pricingRule = {
       ],
     },
   },
-};
+});
 
 function orderData(instances: unknown[]): OrderDataLike {
   return {

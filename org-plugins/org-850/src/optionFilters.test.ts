@@ -1,27 +1,17 @@
-import { CatalogueIndex, checkOptionChoice, computeAvailability, type Product, type ProductOption, type ProductProperty } from '@cpq/domain';
-import defaults from '@cpq/org-default';
+import { checkOptionChoice, computeAvailability, type Product, type ProductOption, type ProductProperty } from '@cpq/domain';
+import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
 import { engineHooks, resolveRules } from '@cpq/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.ts';
 import { laserEngravingNeedsStandardFinish, optionFilters } from './optionFilters.ts';
 
-const prop = (id: number, title: string, rank: number): ProductProperty => ({
-  id, orgId: 850, title, internalTitle: null, rank, archived: 0, type: 'singleSelect', isArray: 0, noOptionThumbnails: 1, isOrderLevel: 0,
-  drawingVisibility: 'visible', invoiceVisibility: 'inline', showThumbnailsOnInvoice: 0, productOptionDataFields: [], data: {},
-  productPropertyGroupId: null, thumbnailUrl: null,
-});
-const opt = (id: number, productPropertyId: number, title: string, rank: number): ProductOption => ({
-  id, orgId: 850, title, productPropertyId, rank, archived: 0, publishLevel: 'all', data: {}, classifications: {}, referenceCodes: {}, thumbnailUrl: null,
-});
-const product = (id: number, title: string, propertyIds: number[]): Product => ({
-  id, orgId: 850, title, rank: 1, archived: 0, description: null, links: null, thumbnailUrl: null, publishLevel: 'all', isStocked: 0,
-  currentInventory: null, referenceCodes: {}, associations: { productProperties: Object.fromEntries(propertyIds.map((p) => [String(p), {}])) },
-  productCategoryId: 1, productPricingRuleId: null, instanceTitleIsRequired: 0, shouldRoundPrice: 0, hasScript: 0, mediumId: null,
-});
+const prop = (id: number, title: string, rank: number): ProductProperty => makeProperty({ id, title, rank });
+const opt = (id: number, productPropertyId: number, title: string, rank: number): ProductOption => makeOption({ id, productPropertyId, title, rank });
+const product = (id: number, title: string, propertyIds: number[]): Product => makeProduct({ id, title, associations: productPropertiesOf(propertyIds) });
 
 const keypad = product(98, 'Crestnet Keypad', [7, 26]);
 const samplePlate = product(119, 'Engraving Sample Plate', [26]);
-const catalogue = new CatalogueIndex({
+const catalogue = makeCatalogue({
   products: [keypad, samplePlate],
   productProperties: [prop(7, 'Mechanism Finish', 4), prop(26, 'Engraving Type', 7)],
   productOptions: [
@@ -33,12 +23,9 @@ const catalogue = new CatalogueIndex({
     opt(139, 26, 'Laser Engraved', 2),
     opt(140, 26, 'Infilled Engraving', 3),
   ],
-  productRules: [],
-  productPricingRules: [],
-  productOptionClassifiers: [],
 });
 
-const hooks = engineHooks(resolveRules(defaults, plugin));
+const hooks = engineHooks(resolveRules(plugin));
 const availability = (p: Product, finish?: number) =>
   computeAvailability({
     product: p,

@@ -1,25 +1,18 @@
 /** A small 850 keypad catalogue for the plugin tests (mirrors the demo seed's ids). */
-import { CatalogueIndex, type InstanceLike, type Product, type ProductOption, type ProductProperty } from '@cpq/domain';
+import type { CatalogueIndex, InstanceLike, Product, ProductOption, ProductProperty } from '@cpq/domain';
+import { makeCatalogue, makeInstance, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
 
-const prop = (id: number, title: string, type: ProductProperty['type'], rank: number): ProductProperty => ({
-  id, orgId: 850, title, internalTitle: null, rank, archived: 0, type, isArray: 0, noOptionThumbnails: 1, isOrderLevel: 0,
-  drawingVisibility: 'visible', invoiceVisibility: 'inline', showThumbnailsOnInvoice: 0, productOptionDataFields: [], data: {},
-  productPropertyGroupId: null, thumbnailUrl: null,
-});
-const opt = (id: number, productPropertyId: number, title: string, data: Record<string, unknown> = {}): ProductOption => ({
-  id, orgId: 850, title, productPropertyId, rank: id, archived: 0, publishLevel: 'all', data, classifications: {}, referenceCodes: {}, thumbnailUrl: null,
-});
-const product = (id: number, productCategoryId: number, propertyIds: number[]): Product => ({
-  id, orgId: 850, title: `Product ${id}`, rank: 1, archived: 0, description: null, links: null, thumbnailUrl: null, publishLevel: 'all',
-  isStocked: 0, currentInventory: null, referenceCodes: {}, associations: { productProperties: Object.fromEntries(propertyIds.map((p) => [String(p), {}])) },
-  productCategoryId, productPricingRuleId: null, instanceTitleIsRequired: 0, shouldRoundPrice: 0, hasScript: 0, mediumId: null,
-});
+const prop = (id: number, title: string, type: ProductProperty['type'], rank: number): ProductProperty => makeProperty({ id, title, type, rank });
+const opt = (id: number, productPropertyId: number, title: string, data: Record<string, unknown> = {}): ProductOption =>
+  makeOption({ id, productPropertyId, title, data });
+const product = (id: number, productCategoryId: number, propertyIds: number[]): Product =>
+  makeProduct({ id, productCategoryId, associations: productPropertiesOf(propertyIds) });
 
 export const PLATE = { p82x82: 200, p117x82: 201, p82x144: 202, p144x144: 203, p207x117: 204 };
 export const LAYOUT = { r1c2: 212, r2c2: 213, r4c2: 214, r3c3: 215, r2c1: 216 };
 export const BACK_BOX = { standard: 209, special: 1424 };
 
-export const keypadCatalogue = new CatalogueIndex({
+export const keypadCatalogue: CatalogueIndex = makeCatalogue({
   products: [product(98, 1, [8, 11, 7, 26, 27, 112, 10]), product(110, 2, [8, 11])],
   productProperties: [
     prop(8, 'Plate Size', 'singleSelect', 1),
@@ -47,13 +40,7 @@ export const keypadCatalogue = new CatalogueIndex({
     opt(BACK_BOX.standard, 10, 'Single Gang Back Box', { backBoxProductId: 116 }),
     opt(BACK_BOX.special, 10, 'Tall Back Box 1424'),
   ],
-  productRules: [],
-  productPricingRules: [],
-  productOptionClassifiers: [],
 });
 
-export const keypad = (plate: number, layout: number, extra: InstanceLike['properties'] = {}, productId = 98): InstanceLike => ({
-  productId,
-  quantity: 1,
-  properties: { '8': { optionId: plate }, '11': { optionId: layout }, ...extra },
-});
+export const keypad = (plate: number, layout: number, extra: InstanceLike['properties'] = {}, productId = 98): InstanceLike =>
+  makeInstance({ productId, properties: { '8': { optionId: plate }, '11': { optionId: layout }, ...extra } });

@@ -2,8 +2,8 @@
  * Small builders for availability tests and benchmarks (not used by the engine itself).
  */
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
-import { CatalogueIndex } from '../engine/catalogue.ts';
-import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '../engine/testing.ts';
+import type { CatalogueIndex } from '../engine/catalogue.ts';
+import { makeCatalogue, makeOption, makeProduct, makeProductRule, makeProperty, prng, productPropertiesOf } from '../engine/testing.ts';
 import type { ProductRule, RuleType } from '../engine/types.ts';
 
 type PL = 'all' | 'internal' | 'admin';
@@ -27,7 +27,7 @@ export function mkRule(
   toIds: number[],
   fromResourceKey: 'productOptions' | 'products' = 'productOptions',
 ): ProductRule {
-  return { id, orgId: 850, type, fromResourceKey, fromIds, toResourceKey: 'productOptions', toIds, archived: 0 };
+  return makeProductRule({ id, type, fromResourceKey, fromIds, toIds });
 }
 
 export function mkCatalogue(parts: {
@@ -36,27 +36,9 @@ export function mkCatalogue(parts: {
   options: ProductOption[];
   rules?: ProductRule[];
 }): CatalogueIndex {
-  return new CatalogueIndex({
-    products: parts.products,
-    productProperties: parts.properties,
-    productOptions: parts.options,
-    productRules: parts.rules ?? [],
-    productPricingRules: [],
-    productOptionClassifiers: [],
-  });
+  return makeCatalogue({ products: parts.products, productProperties: parts.properties, productOptions: parts.options, productRules: parts.rules ?? [] });
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A generated product: `props` properties × `opts` options (5 % internal) and `rules` rules (about

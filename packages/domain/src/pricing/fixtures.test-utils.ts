@@ -1,6 +1,6 @@
 /** Test and benchmark helpers: a small catalogue and builders. Not exported from the package index. */
-import { CatalogueIndex } from '../engine/catalogue.ts';
-import { makeOption, makeProduct, makeProperty } from '../engine/testing.ts';
+import type { CatalogueIndex } from '../engine/catalogue.ts';
+import { makeCatalogue, makeClassifier, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot } from '../engine/testing.ts';
 import type { CatalogueSnapshot, PricingExpression, ProductOptionClassifier, ProductPricingRule } from '../engine/types.ts';
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
 
@@ -17,26 +17,14 @@ export function option(id: number, productPropertyId: number, priceInCents?: num
 }
 
 export function rule(id: number, versions: Record<string, { created: string; expressions: PricingExpression[] }>, title = `Rule ${id}`): ProductPricingRule {
-  return { id, orgId: 1, title, deleted: 0, versions };
+  return makePricingRule({ id, orgId: 1, title, versions });
 }
 
-export function snapshot(parts: Partial<CatalogueSnapshot>): CatalogueSnapshot {
-  return {
-    products: [],
-    productProperties: [],
-    productOptions: [],
-    productRules: [],
-    productPricingRules: [],
-    productOptionClassifiers: [],
-    ...parts,
-  };
-}
+export const snapshot = (parts: Partial<CatalogueSnapshot>): CatalogueSnapshot => makeSnapshot(parts);
 
-export function catalogue(parts: Partial<CatalogueSnapshot>): CatalogueIndex {
-  return new CatalogueIndex(snapshot(parts));
-}
+export const catalogue = (parts: Partial<CatalogueSnapshot>): CatalogueIndex => makeCatalogue(parts);
 
-export const classifier = (id: number, title: string, numberTitles: string[] = []): ProductOptionClassifier => ({ id, orgId: 1, title, numberTitles });
+export const classifier = (id: number, title: string, numberTitles: string[] = []): ProductOptionClassifier => makeClassifier({ id, orgId: 1, title, numberTitles });
 
 // Expression builders
 type Op = PricingExpression['operator'];

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import Ajv from 'ajv';
 import type { InstanceProperties, PricingExpression } from '../engine/types.ts';
 import { compilePricingRuleVersion, formatCents, formatExplanation, normalisePricingDate, priceInstance, PricingRuleVersionSchema, roundCents, selectPricingRuleVersion } from '../index.ts';
+import { makeInstance } from '../engine/testing.ts';
 import * as f from './fixtures.test-utils.ts';
 
 const versions = {
@@ -69,7 +70,7 @@ function setup(expressions: PricingExpression[], productExtra = {}) {
   });
 }
 
-const inst = (properties: InstanceProperties, quantity = 1, productId = 1) => ({ productId, quantity, properties });
+const inst = (properties: InstanceProperties, quantity = 1, productId = 1) => makeInstance({ productId, quantity, properties });
 
 function unit(expressions: PricingExpression[], properties: InstanceProperties = {}, log = vi.fn()) {
   return priceInstance({ instance: inst(properties), catalogue: setup(expressions), effectivePricingDate: '2025-06-01', log }).unitPriceInCents;

@@ -1,6 +1,6 @@
 /** Small catalogue fixtures for validation tests (not exported from the package). */
-import { CatalogueIndex } from '../engine/catalogue.ts';
-import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '../engine/testing.ts';
+import type { CatalogueIndex } from '../engine/catalogue.ts';
+import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '../engine/testing.ts';
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
 
 export function product(id: number, propertyIds: number[], extra: Partial<Product> = {}): Product {
@@ -16,12 +16,5 @@ export function option(id: number, productPropertyId: number, title: string, dat
 }
 
 export function catalogue(products: Product[], properties: ProductProperty[], options: ProductOption[]): CatalogueIndex {
-  return new CatalogueIndex({
-    products,
-    productProperties: properties,
-    productOptions: options,
-    productRules: [],
-    productPricingRules: [],
-    productOptionClassifiers: [],
-  });
+  return makeCatalogue({ products, productProperties: properties, productOptions: options });
 }
