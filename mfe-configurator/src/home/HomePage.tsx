@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { navigateToUrl } from 'single-spa';
 import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type HomepageData } from '@cpq/client';
-import { Button, ErrorPanel, LoadingScreen } from '@cpq/ui';
+import { Button, ErrorPanel, Link, LoadingScreen } from '@cpq/ui';
 import { errorMessage } from '../shared/errors.ts';
 import styles from './HomePage.module.css';
 import { CategoryTile } from './CategoryTile.tsx';
@@ -89,18 +89,9 @@ export function HomePage() {
     </header>
   );
   const myOrders = (
-    <a
-      href="/orders"
-      className={styles.myOrders}
-      data-testid="my-orders-link"
-      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        navigateToUrl('/orders');
-      }}
-    >
+    <Link href="/orders" className={styles.myOrders} data-testid="my-orders-link">
       My Orders
-    </a>
+    </Link>
   );
   const feedback = (
     <>

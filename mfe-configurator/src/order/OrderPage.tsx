@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { navigateToUrl } from 'single-spa';
 import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type OrderData } from '@cpq/client';
 import type { OrderPricingFields, ProductOrder } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
-import { ErrorPanel } from '@cpq/ui';
+import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
 import { errorMessage, isMissing } from '../shared/errors.ts';
-import { useLocationKey } from '../shared/useLocationKey.ts';
 import styles from './OrderPage.module.css';
 import { capitalise, formatDate, orderHeading, orderTypeLabel, parseOrderRoute, titleById } from './logic.ts';
 import { OrderItems } from './OrderItems.tsx';
@@ -88,9 +86,9 @@ export function OrderPage() {
     body = (
       <div className={styles.missing} data-testid="order-missing">
         <p>{MISSING_ORDER_TEXT}</p>
-        <a href="/orders" className={styles.link} onClick={goTo('/orders')}>
+        <Link href="/orders" className={styles.link}>
           Go to orders
-        </a>
+        </Link>
       </div>
     );
   } else if (load.status === 'error') {
@@ -135,9 +133,9 @@ export function OrderPage() {
             )}
           </dl>
           <p className={styles.note}>Editing items and the order status will come in a later release.</p>
-          <a href="/orders" className={styles.link} onClick={goTo('/orders')}>
+          <Link href="/orders" className={styles.link}>
             Back to my {rules?.wording.orders ?? 'orders'}
-          </a>
+          </Link>
         </article>
         <OrderItems
           data={data}
@@ -176,12 +174,4 @@ async function findCategoryTitle(orgId: number, categoryId: number | null, data:
 function splitLocation(key: string): [string, string] {
   const i = key.indexOf('?');
   return i < 0 ? [key, ''] : [key.slice(0, i), key.slice(i)];
-}
-
-function goTo(url: string) {
-  return (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-    e.preventDefault();
-    navigateToUrl(url);
-  };
 }

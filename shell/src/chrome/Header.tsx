@@ -2,10 +2,10 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { triggerAppChange } from 'single-spa';
 import { activeOrgAtom, sessionAtom, toggleGuestModeAtom } from '@cpq/client';
 import { isEmployee, isGuestMode } from '@cpq/domain';
+import { Link } from '@cpq/ui';
 import { navigateToUrl } from 'single-spa';
 import { signOut, switchOrganisation } from '../boot.ts';
 import { backHref, orderTabHref, type OrderTab, type Route } from '../routes.ts';
-import { Link } from './Link.tsx';
 import styles from './Header.module.css';
 
 const TABS: { tab: OrderTab; label: string }[] = [

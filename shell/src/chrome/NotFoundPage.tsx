@@ -1,4 +1,4 @@
-import { Link } from './Link.tsx';
+import { Link } from '@cpq/ui';
 import styles from './Pages.module.css';
 
 const MESSAGES: Record<string, string> = {
