@@ -1,8 +1,8 @@
 // `npm run build`: builds the shell, every micro-frontend and every organisation plugin, one after another.
-import { BROWSER_WORKSPACES, ensureInstalled, log, runOrExit } from './lib.mjs';
+import { browserWorkspaces, ensureInstalled, log, runOrExit } from './lib.mjs';
 
 await ensureInstalled();
-for (const ws of BROWSER_WORKSPACES) {
+for (const ws of browserWorkspaces()) {
   const started = Date.now();
   log(`Building ${ws}`);
   await runOrExit('npm', ['run', 'build', '--silent', '-w', ws]);

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+// By path, not by package name: these scripts run before node_modules exists.
+import { discoverOrgPlugins } from '../packages/plugin-sdk/src/discovery.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -45,23 +47,15 @@ export async function ensureInstalled() {
   writeFileSync(stamp, lockHash());
 }
 
-export const BROWSER_WORKSPACES = [
-  'org-plugins/default',
-  'org-plugins/org-850',
-  'org-plugins/org-1053',
-  'org-plugins/org-1798',
-  'org-plugins/org-1392',
-  'org-plugins/org-1450',
-  'shell',
-  'mfe-configurator',
-  'mfe-orders',
-  'mfe-spatial',
-  'mfe-documents',
-  'mfe-admin',
-];
+const APP_WORKSPACES = ['shell', 'mfe-configurator', 'mfe-orders', 'mfe-spatial', 'mfe-documents', 'mfe-admin'];
+
+/** Every browser build under `dir`: each organisation plugin found in org-plugins/*, then the shell and the micro-frontends. */
+export function browserWorkspaces(dir = root) {
+  return [...discoverOrgPlugins(dir).map((p) => p.workspace), ...APP_WORKSPACES];
+}
 
 export function isBuilt() {
-  return BROWSER_WORKSPACES.every((ws) => existsSync(path.join(root, ws, 'dist', 'mf-manifest.json')));
+  return browserWorkspaces().every((ws) => existsSync(path.join(root, ws, 'dist', 'mf-manifest.json')));
 }
 
 export function canConnect(port, host = '127.0.0.1', timeoutMs = 1000) {

@@ -76,8 +76,9 @@ export function createApp(deps: AppDeps): App {
   }
 
   // Static front end AFTER the API.
-  const remotes = deps.remotes ?? loadRemotesConfig(deps.remotesConfigFile);
-  for (const mw of frontEnd(deps.repoRoot ?? REPO_ROOT, remotes)) app.use(mw);
+  const repoRoot = deps.repoRoot ?? REPO_ROOT;
+  const remotes = deps.remotes ?? loadRemotesConfig(deps.remotesConfigFile, repoRoot);
+  for (const mw of frontEnd(repoRoot, remotes)) app.use(mw);
 
   return app;
 }

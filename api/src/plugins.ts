@@ -1,27 +1,39 @@
+import { pathToFileURL } from 'node:url';
 import { assertCompatible, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
-import defaultPlugin from '@cpq/org-default';
-import org850 from '@cpq/org-850';
-import org1053 from '@cpq/org-1053';
-import org1392 from '@cpq/org-1392';
-import org1450 from '@cpq/org-1450';
-import org1798 from '@cpq/org-1798';
+import { discoverOrgPlugins, type OrgPluginPackage } from '@cpq/plugin-sdk/discovery';
+
+async function importPlugin(pkg: OrgPluginPackage): Promise<OrgPlugin> {
+  const mod = (await import(pathToFileURL(pkg.entryFile).href)) as { default?: Partial<OrgPlugin> };
+  const plugin = mod.default;
+  if (!plugin?.__cpqPlugin) {
+    throw new Error(`${pkg.workspace}: ${pkg.entry} must default-export definePlugin({...}).`);
+  }
+  // package.json names the organisation for discovery and remotes.json; the code must agree.
+  if (plugin.orgId !== pkg.orgId) {
+    throw new Error(`${pkg.workspace}: package.json says organisation ${pkg.orgId}, definePlugin says ${String(plugin.orgId)}.`);
+  }
+  return plugin as OrgPlugin;
+}
 
 /**
- * The organisation plugins the API knows, imported as plain packages (the browser loads the same
- * packages through the federation runtime). Organisation behaviour is looked up here by id; core
- * code never branches on an organisation id. A new organisation is one more import.
+ * The organisation plugins installed under `root` (this repository by default): every
+ * org-plugins/* workspace, its rules module imported as a plain package. The browser loads the
+ * same modules through the federation runtime; the build and /remotes.json use the same discovery.
  */
-const INSTALLED: readonly OrgPlugin[] = [org850, org1053, org1392, org1450, org1798];
+export async function loadInstalledPlugins(root?: string): Promise<OrgPlugin[]> {
+  return Promise.all(discoverOrgPlugins(root).map(importPlugin));
+}
 
+/** Loaded once when this module is first imported, so a broken plugin stops the server at start. */
+const INSTALLED: readonly OrgPlugin[] = await loadInstalledPlugins();
+
+/** Organisation behaviour is looked up here by id; core code never branches on an organisation id. */
 export class PluginRegistry {
   private readonly byOrgId = new Map<number, OrgPlugin>();
   private readonly cache = new Map<number, PluginRules>();
 
-  constructor(
-    readonly defaults: OrgPlugin = defaultPlugin,
-    plugins: readonly OrgPlugin[] = INSTALLED,
-  ) {
-    assertCompatible(defaults);
+  /** The installed plugins by default; tests pass their own list. */
+  constructor(plugins: readonly OrgPlugin[] = INSTALLED) {
     for (const p of plugins) {
       if (typeof p.orgId !== 'number') throw new Error('An organisation plugin must name a numeric orgId.');
       if (this.byOrgId.has(p.orgId)) throw new Error(`Two plugins for organisation ${p.orgId}.`);
@@ -29,7 +41,6 @@ export class PluginRegistry {
       this.byOrgId.set(p.orgId, p);
     }
     // Resolve every plugin once now so a broken plugin stops the server at start, not mid-request.
-    resolveRules(defaults, null);
     for (const id of this.byOrgId.keys()) this.rulesFor(id);
   }
 
@@ -41,7 +52,7 @@ export class PluginRegistry {
   rulesFor(orgId: number): PluginRules {
     let rules = this.cache.get(orgId);
     if (!rules) {
-      rules = resolveRules(this.defaults, this.pluginFor(orgId));
+      rules = resolveRules(this.pluginFor(orgId));
       this.cache.set(orgId, rules);
     }
     return rules;

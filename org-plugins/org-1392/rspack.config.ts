@@ -1,7 +1,5 @@
 import { createMfConfig } from '@cpq/mf-config';
+import { orgPluginMfOptions } from '@cpq/plugin-sdk/discovery';
 
-export default createMfConfig({
-  name: 'org_1392',
-  dir: import.meta.dirname,
-  exposes: { './plugin': './src/index.ts' },
-});
+// Federation name and exposed rules module come from this folder's package.json (cpq.orgId, exports).
+export default createMfConfig(orgPluginMfOptions(import.meta.dirname));

@@ -2,15 +2,17 @@ import { atom } from 'jotai';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { ApiRequestError, activeOrgAtom, activeOrgIdAtom, activeRulesAtom, api, portalStore, sessionAtom } from '@cpq/client';
 import type { LoginBody } from '@cpq/domain';
-import { resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
-import { hasPlugin, loadRegistry, pluginName } from './registry.ts';
+import { DEFAULT_RULES, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
+import { hasPlugin, loadRegistry, pluginName, refreshRemote } from './registry.ts';
 import { applyTheme } from './theme.ts';
 
-/** Where the shell is in its start-up (admin spec §4: unloaded -> loading -> loaded). */
+/** Where the shell is in its start-up (unloaded -> loading -> loaded). */
 export type BootState =
   | { status: 'loading' }
   | { status: 'signedOut' }
   | { status: 'ready' }
+  /** The active organisation's plugin did not load: the header stays, the portal waits for Retry. */
+  | { status: 'pluginFailed'; orgTitle: string; message: string; retrying: boolean }
   | { status: 'failed'; message: string };
 
 export const bootStateAtom = atom<BootState>({ status: 'loading' });
@@ -74,43 +76,54 @@ export async function switchOrganisation(orgId: number): Promise<void> {
   await loadOrganisationResources();
 }
 
-async function loadPlugin(name: string): Promise<OrgPlugin> {
+/** Plugins whose last load failed: the next attempt starts from a clean registration. */
+const failedPlugins = new Set<string>();
+
+async function loadPlugin(orgId: number): Promise<OrgPlugin> {
+  const name = pluginName(String(orgId));
+  if (failedPlugins.has(name)) refreshRemote(name);
+  failedPlugins.add(name);
   const mod = await loadRemote<{ default?: OrgPlugin } | OrgPlugin>(`${name}/plugin`);
   const plugin = mod && 'default' in mod ? mod.default : (mod as OrgPlugin | null);
   if (!plugin || !(plugin as OrgPlugin).__cpqPlugin) throw new Error(`${name}/plugin is not an organisation plugin.`);
+  if (plugin.orgId !== orgId) throw new Error(`${name}/plugin is the plugin of organisation ${String(plugin.orgId)}.`);
+  failedPlugins.delete(name);
   return plugin as OrgPlugin;
 }
 
-async function loadRules(orgId: number | null): Promise<PluginRules | null> {
-  let defaults: OrgPlugin;
-  try {
-    defaults = await loadPlugin(pluginName('default'));
-  } catch (err) {
-    console.error('The default organisation plugin could not be loaded.', err);
-    return null;
-  }
-  let plugin: OrgPlugin | null = null;
-  if (orgId !== null && hasPlugin(orgId)) {
-    try {
-      plugin = await loadPlugin(pluginName(String(orgId)));
-    } catch (err) {
-      // Admin spec §4: failures while loading resources are only logged; the defaults apply.
-      console.error(`The plugin of organisation ${orgId} could not be loaded; using the defaults.`, err);
-    }
-  }
-  try {
-    return resolveRules(defaults, plugin);
-  } catch (err) {
-    console.error(`The plugin of organisation ${orgId} was rejected; using the defaults.`, err);
-    return resolveRules(defaults, null);
-  }
+/**
+ * The rules in force: the defaults (shipped in the SDK) when remotes.json lists no plugin for the
+ * organisation, else its plugin over them. Never silently the defaults for an organisation that has
+ * a plugin: the server prices with that plugin, so the browser must too. Throws when it cannot.
+ */
+async function loadRules(orgId: number | null): Promise<PluginRules> {
+  if (orgId === null || !hasPlugin(orgId)) return DEFAULT_RULES;
+  return resolveRules(await loadPlugin(orgId));
 }
 
-async function loadOrganisationResources(): Promise<void> {
+/** Loads the active organisation's plugin again after it failed (the Retry button). */
+export function retryOrganisationResources(): Promise<void> {
+  return loadOrganisationResources({ retry: true });
+}
+
+async function loadOrganisationResources({ retry = false } = {}): Promise<void> {
   const mine = ++generation;
-  setBoot({ status: 'loading' });
+  const current = portalStore.get(bootStateAtom);
+  // A retry keeps the error panel (showing "Retrying…") instead of the full loading screen.
+  setBoot(retry && current.status === 'pluginFailed' ? { ...current, retrying: true } : { status: 'loading' });
   const org = portalStore.get(activeOrgAtom);
-  const rules = await loadRules(org?.id ?? null);
+  let rules: PluginRules;
+  try {
+    rules = await loadRules(org?.id ?? null);
+  } catch (err) {
+    if (mine !== generation) return; // a newer switch won
+    console.error(`The plugin of organisation ${org?.id ?? '?'} could not be loaded.`, err);
+    // No rules rather than another organisation's or the defaults: nothing may price with them.
+    portalStore.set(activeRulesAtom, null);
+    applyTheme(org, null);
+    setBoot({ status: 'pluginFailed', orgTitle: org?.title ?? 'your organisation', message: messageOf(err), retrying: false });
+    return;
+  }
   if (mine !== generation) return; // a newer switch won
   portalStore.set(activeRulesAtom, rules);
   applyTheme(org, rules);

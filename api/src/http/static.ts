@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import serve from 'koa-static';
+import { discoverOrgPlugins } from '@cpq/plugin-sdk/discovery';
 
 /** Files that name other files and must always be revalidated. */
 const NO_CACHE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'remotes.json']);
@@ -34,19 +35,19 @@ export interface RemotesConfig {
 }
 
 export const MFE_NAMES = ['mfe-configurator', 'mfe-orders', 'mfe-spatial', 'mfe-documents', 'mfe-admin'] as const;
-export const PLUGIN_ORGS = ['850', '1053', '1798', '1392', '1450'] as const;
 
-export function defaultRemotesConfig(): RemotesConfig {
+/** The default remotes.json: every micro-frontend, and a plugin for each org-plugins/* workspace under `root`. */
+export function defaultRemotesConfig(root?: string): RemotesConfig {
   const remotes: Record<string, string> = {};
   for (const m of MFE_NAMES) remotes[m] = `/remotes/${m}/mf-manifest.json`;
-  const plugins: Record<string, string> = { default: '/plugins/default/mf-manifest.json' };
-  for (const o of PLUGIN_ORGS) plugins[o] = `/plugins/org-${o}/mf-manifest.json`;
+  const plugins: Record<string, string> = {};
+  for (const p of discoverOrgPlugins(root)) plugins[String(p.orgId)] = `/plugins/${p.folder}/mf-manifest.json`;
   return { remotes, plugins };
 }
 
 /** remotes.json: deploy-time config (REMOTES_CONFIG names a JSON file replacing the default). */
-export function loadRemotesConfig(file: string | undefined): RemotesConfig {
-  if (!file) return defaultRemotesConfig();
+export function loadRemotesConfig(file: string | undefined, root?: string): RemotesConfig {
+  if (!file) return defaultRemotesConfig(root);
   const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<RemotesConfig>;
   return { remotes: parsed.remotes ?? {}, plugins: parsed.plugins ?? {} };
 }
@@ -66,13 +67,8 @@ export function frontEnd(repoRoot: string, remotes: RemotesConfig): Middleware[]
   });
 
   for (const m of MFE_NAMES) mws.push(mount(`/remotes/${m}/`, path.join(repoRoot, m, 'dist')));
-  const pluginsDir = path.join(repoRoot, 'org-plugins');
-  mws.push(async (ctx, next) => {
-    const match = /^\/plugins\/([a-z0-9-]+)\//.exec(ctx.path);
-    if (!match) return next();
-    const name = match[1]!;
-    return mount(`/plugins/${name}/`, path.join(pluginsDir, name, 'dist'))(ctx, next);
-  });
+  // Only installed plugins: a leftover dist/ of a removed plugin folder is not served.
+  for (const p of discoverOrgPlugins(repoRoot)) mws.push(mount(`/plugins/${p.folder}/`, path.join(p.dir, 'dist')));
   mws.push(mount('/', shellDist));
 
   // SPA fallback: /orders/12, /admin/products… load the shell.

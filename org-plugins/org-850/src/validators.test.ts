@@ -1,12 +1,11 @@
 import { measureTextServer, validateInstance } from '@cpq/domain';
-import defaults from '@cpq/org-default';
 import { engineHooks, resolveRules } from '@cpq/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.ts';
 import { keypad, keypadCatalogue as cat, LAYOUT, PLATE } from './testFixtures.ts';
 
-const hooks = engineHooks(resolveRules(defaults, plugin));
-const defaultHooks = engineHooks(resolveRules(defaults, null));
+const hooks = engineHooks(resolveRules(plugin));
+const defaultHooks = engineHooks(resolveRules(null));
 
 describe('org-850 plugin wiring', () => {
   it('resolves its validators, alerts and cost rules through the SDK', () => {

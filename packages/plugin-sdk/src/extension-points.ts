@@ -3,12 +3,12 @@ import type { CostRules, EngineHooks, InstanceValidator, OptionAlert, OptionFilt
 export type { CostRules, EngineHooks, InstanceValidator, OptionAlert, OptionFilter };
 
 /**
- * Extension points an organisation plugin may fill. Every point has a default in
- * `org-plugins/default`; a plugin gives only what differs. Rules are isomorphic (the API
- * imports them as a plain package); `ui` contributions are browser-only.
+ * Extension points an organisation plugin may fill. Every point has a default in `DEFAULT_RULES`
+ * (./defaults.ts); a plugin gives only what differs. Rules are isomorphic: the API imports them as a
+ * plain package and the browser loads the same module through the federation runtime.
  */
 
-/** How the organisation names its orders (ordering §1: quotes for 850, projects for 1798). */
+/** How the organisation names its orders (e.g. quotes, projects). */
 export interface Wording {
   /** Lower-case singular, e.g. "quote". */
   order: string;
@@ -44,11 +44,11 @@ export interface HomePageRules {
   /** The greeting line under "Configuration System". */
   greeting(orgTitle: string): string;
   sections: readonly HomeSection[];
-  /** Maximum tiles per row (ordering §2: 5 by default). */
+  /** Maximum tiles per row (5 by default). */
   tilesPerRow: number;
 }
 
-/** A font the organisation forces whatever its settings say (admin §1: 1798 and 1053). */
+/** A font the organisation forces whatever its theme settings say. */
 export interface ForcedFont {
   family: string;
   sizePx: number;

@@ -1,38 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { definePlugin, PluginCompatibilityError, resolveRules } from './index.ts';
-
-const defaults = definePlugin({
-  orgId: 'default',
-  compatibility: [1],
-  rules: {
-    wording: { order: 'order', orders: 'orders' },
-    home: { greeting: (t) => `Welcome to the ${t} Configurator`, sections: [], tilesPerRow: 5 },
-    theme: {},
-    catalogue: { optionFilters: [] },
-    validation: { instanceValidators: [], optionAlerts: [] },
-    costs: { maxDiscountPercentage: () => null, taxLookupApplies: () => true },
-  },
-});
+import { DEFAULT_RULES, definePlugin, EXTENSION_POINTS, PluginCompatibilityError, resolveRules } from './index.ts';
 
 describe('resolveRules', () => {
   it('takes the defaults when there is no plugin', () => {
-    const rules = resolveRules(defaults, null);
+    const rules = resolveRules(null);
+    expect(rules).toBe(DEFAULT_RULES);
     expect(rules.wording.orders).toBe('orders');
     expect(rules.home.greeting('Acme')).toBe('Welcome to the Acme Configurator');
+    expect(rules.home.sections).toEqual([{ title: 'Configure | Price | Quote', tiles: 'allCategories' }]);
+    expect(rules.home.tilesPerRow).toBe(5);
   });
   it('overrides one field of an extension point and keeps the others', () => {
     const plugin = definePlugin({ orgId: 7, compatibility: [1], rules: { home: { tilesPerRow: 3 } } });
-    const rules = resolveRules(defaults, plugin);
+    const rules = resolveRules(plugin);
     expect(rules.home.tilesPerRow).toBe(3);
     expect(rules.home.greeting('Acme')).toBe('Welcome to the Acme Configurator');
+    expect(rules.wording).toEqual(DEFAULT_RULES.wording);
+  });
+  it('gives every extension point, even those a plugin leaves out', () => {
+    const rules = resolveRules(definePlugin({ orgId: 7, compatibility: [1] }));
+    expect(EXTENSION_POINTS).toEqual(['wording', 'home', 'theme', 'catalogue', 'validation', 'costs']);
+    for (const k of EXTENSION_POINTS) expect(rules[k]).toEqual(DEFAULT_RULES[k]);
   });
   it('refuses a plugin written for another contract', () => {
     const plugin = definePlugin({ orgId: 7, compatibility: [2], rules: {} });
-    expect(() => resolveRules(defaults, plugin)).toThrow(PluginCompatibilityError);
-  });
-  it('refuses an incomplete default plugin', () => {
-    expect(() => resolveRules(definePlugin({ orgId: 'default', compatibility: [1], rules: {} }), null)).toThrow(
-      PluginCompatibilityError,
-    );
+    expect(() => resolveRules(plugin)).toThrow(PluginCompatibilityError);
   });
 });

@@ -1,19 +1,22 @@
+import { DEFAULT_RULES } from './defaults.ts';
 import type { EngineHooks, PluginRules } from './extension-points.ts';
 
 export type * from './extension-points.ts';
+export { DEFAULT_RULES };
 
 /** Major version of the plugin contract. A plugin states the majors it was written for. */
 export const SDK_MAJOR = 1;
 
-/** What a plugin package contributes. Rules may be partial: missing points fall back to the default plugin. */
+/**
+ * What a plugin package's rules entry contributes. Rules may be partial: missing points fall back to
+ * `DEFAULT_RULES`. Isomorphic only: browser-only contributions will come through a separate expose.
+ */
 export interface PluginDefinition {
-  /** Numeric organisation id, or 'default' for the fallback plugin. */
-  orgId: number | 'default';
+  /** The organisation id; must equal `cpq.orgId` in the plugin's package.json (checked on load). */
+  orgId: number;
   /** Contract majors this plugin supports, e.g. [1]. */
   compatibility: readonly number[];
   rules?: PartialRules;
-  /** Browser-only contributions (React components); none are defined yet. */
-  ui?: Record<string, never>;
 }
 
 export type PartialRules = { [K in keyof PluginRules]?: Partial<PluginRules[K]> };
@@ -37,23 +40,21 @@ export function assertCompatible(plugin: PluginDefinition): void {
 }
 
 /**
- * The rules in force for an organisation: each extension point of the plugin over the default's.
- * Points are merged one level deep so a plugin may change one field (e.g. only the greeting).
+ * The rules in force for an organisation: each extension point of its plugin over `DEFAULT_RULES`
+ * (the defaults alone without a plugin). Points are merged one level deep so a plugin may change
+ * one field (e.g. only the greeting).
  */
-export function resolveRules(defaults: PluginDefinition, plugin: PluginDefinition | null | undefined): PluginRules {
-  const base = defaults.rules as PluginRules;
-  const missing = EXTENSION_POINTS.filter((k) => !base?.[k]);
-  if (missing.length) {
-    throw new PluginCompatibilityError(`The default plugin must define every extension point (missing: ${missing.join(', ')}).`);
-  }
-  if (plugin) assertCompatible(plugin);
-  const over = (plugin?.rules ?? {}) as PartialRules;
+export function resolveRules(plugin: PluginDefinition | null | undefined): PluginRules {
+  if (!plugin) return DEFAULT_RULES;
+  assertCompatible(plugin);
+  const over = plugin.rules ?? {};
   const merged = {} as Record<keyof PluginRules, unknown>;
-  for (const k of EXTENSION_POINTS) merged[k] = { ...base[k], ...over[k] };
+  for (const k of EXTENSION_POINTS) merged[k] = { ...DEFAULT_RULES[k], ...over[k] };
   return merged as PluginRules;
 }
 
-export const EXTENSION_POINTS = ['wording', 'home', 'theme', 'catalogue', 'validation', 'costs'] as const satisfies readonly (keyof PluginRules)[];
+/** Every extension point: the keys of the fully typed defaults, so none can be left out. */
+export const EXTENSION_POINTS = Object.keys(DEFAULT_RULES) as readonly (keyof PluginRules)[];
 
 /** The engine's hooks (packages/domain) from resolved rules. */
 export function engineHooks(rules: PluginRules): EngineHooks {

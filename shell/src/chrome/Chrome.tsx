@@ -5,6 +5,7 @@ import { boot, bootStateAtom } from '../boot.ts';
 import { matchRoute } from '../routes.ts';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { PluginError } from './PluginError.tsx';
 import { SignInPage } from './SignInPage.tsx';
 import { useLocationPath } from './useLocationPath.ts';
 
@@ -30,6 +31,14 @@ export function Chrome({ onReady }: { onReady: () => void }) {
   }
 
   const route = matchRoute(pathname);
+  if (state.status === 'pluginFailed') {
+    return (
+      <>
+        <Header route={route} pathname={pathname} />
+        <PluginError orgTitle={state.orgTitle} message={state.message} retrying={state.retrying} />
+      </>
+    );
+  }
   const adminDenied = route.kind === 'admin' && org?.role !== 'owner';
   return (
     <>

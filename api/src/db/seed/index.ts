@@ -66,7 +66,7 @@ export async function seedDemo(db: Knex): Promise<boolean> {
       for (const m of u.memberships) {
         await repos.memberships.insert({ userId: u.id, orgId: m.orgId, role: m.role, prevRole: null, accessData: {} }, trx);
         if (m.role === 'guest') {
-          await repos.guests.insert({ orgId: m.orgId, userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, discount: m.orgId === 850 ? { type: 'percentage', value: 10 } : null, disableSalesTax: 0, pricingIsHidden: 0 }, trx);
+          await repos.guests.insert({ orgId: m.orgId, userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, discount: ORGS.find((o) => o.id === m.orgId)?.guestDiscount ?? null, disableSalesTax: 0, pricingIsHidden: 0 }, trx);
         }
       }
     }

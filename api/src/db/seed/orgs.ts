@@ -34,12 +34,15 @@ export interface SeedOrg {
   id: number;
   title: string;
   designEngine: OrgDesignEngineSettings;
+  /** The discount this organisation gives its demo guest, if any. */
+  guestDiscount?: { type: 'percentage'; value: number };
 }
 
 export const ORGS: SeedOrg[] = [
   {
     id: 850,
     title: 'Lumen & Brass',
+    guestDiscount: { type: 'percentage', value: 10 },
     designEngine: {
       accentColor: '#8a6d3b',
       nickname: 'Lumen & Brass',

@@ -1,0 +1,19 @@
+import type { PluginRules } from './extension-points.ts';
+
+/**
+ * The rules of an organisation without a plugin, and the base every plugin's rules merge over.
+ * Typed as the full `PluginRules`, so a new extension point without a default does not compile.
+ * Shipped inside the SDK (not loaded at run time) so the browser always has them.
+ */
+export const DEFAULT_RULES: PluginRules = {
+  wording: { order: 'order', orders: 'orders' },
+  home: {
+    greeting: (orgTitle) => `Welcome to the ${orgTitle} Configurator`,
+    sections: [{ title: 'Configure | Price | Quote', tiles: 'allCategories' }],
+    tilesPerRow: 5,
+  },
+  theme: {},
+  catalogue: { optionFilters: [] },
+  validation: { instanceValidators: [], optionAlerts: [] },
+  costs: { maxDiscountPercentage: () => null, taxLookupApplies: () => true },
+};
