@@ -8,6 +8,7 @@ export default defineConfig({
       'org-plugins/*/src/**/*.test.ts',
       'shell/src/**/*.test.{ts,tsx}',
       'mfe-*/src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
     ],
     environment: 'node',
   },

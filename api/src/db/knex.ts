@@ -27,7 +27,7 @@ export function createDb(opts: { databaseUrl?: string | undefined; sqliteFile: s
         user: decodeURIComponent(url.username),
         password: decodeURIComponent(url.password),
         database: url.pathname.replace(/^\//, ''),
-        // Dates: UTC, read back as 'YYYY-MM-DD HH:MM:SS' strings (see docs/decisions).
+        // Dates: UTC, read back as 'YYYY-MM-DD HH:MM:SS' strings (docs/decisions/0009-json-columns-and-dates.md).
         timezone: 'Z',
         dateStrings: true,
         charset: 'utf8mb4',

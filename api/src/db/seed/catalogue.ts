@@ -4,7 +4,7 @@
  * properties 7, 26, 27, 112, 141, 142, 151, 152, 161, 195; options 22, 23, 139, 990.
  *
  * Products list their properties in associations.productProperties (keys = property ids, values may
- * disable options), see docs/decisions/0001-products-properties-and-pricing-rules.md.
+ * disable options), see docs/decisions/0007-products-properties-and-pricing-rules.md.
  */
 type Row = Record<string, unknown>;
 type PL = 'all' | 'internal' | 'admin';

@@ -1,0 +1,88 @@
+/**
+ * Checks on the repository's own documents: every relative link in a markdown file, every repository
+ * path a document names in code (`packages/domain/src/...`), and every `docs/....md` a source comment
+ * cites points at a file that exists, so a renamed or moved file breaks a test instead of a reader.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Generated, installed or local-only folders: not the project's documents. */
+const SKIP = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'playwright-report']);
+
+function filesEndingWith(extensions: readonly string[], dir = ROOT, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP.has(entry.name) && !entry.name.startsWith('.')) filesEndingWith(extensions, join(dir, entry.name), out);
+    } else if (extensions.some((e) => entry.name.endsWith(e))) out.push(join(dir, entry.name));
+  }
+  return out;
+}
+
+/** Top-level folders whose paths documents name; build output and local data are not checked (not in a clone). */
+const REPO_PATH = /^(?:api|bench|docs|e2e|org-plugins|packages|scripts|shell|mfe-[a-z]+)\/[\w./-]+\.(?:md|ts|tsx|mjs|json|css)$/;
+const LOCAL_ONLY = /(?:^|\/)dist\/|^bench\/results\.json$/;
+
+/** Repository paths written in code spans of a markdown text, e.g. `packages/domain/src/pricing/price.ts`. */
+export function repoPathsInCode(markdown: string): string[] {
+  const paths: string[] = [];
+  for (const m of markdown.matchAll(/`([^`\n]+)`/g)) {
+    const p = m[1]!.trim();
+    if (REPO_PATH.test(p) && !LOCAL_ONLY.test(p) && !/[*<>]/.test(p)) paths.push(p);
+  }
+  return paths;
+}
+
+/** Relative link targets of a markdown text: inline `[x](target)` and reference `[x]: target`, code left out. */
+export function relativeLinks(markdown: string): string[] {
+  const text = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  const targets: string[] = [];
+  for (const m of text.matchAll(/\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+"[^"]*")?\s*\)/g)) targets.push((m[1] ?? m[2])!);
+  for (const m of text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)) targets.push(m[1]!);
+  // Absolute URLs, other schemes, site paths and in-page anchors are not files of this repository.
+  return targets.filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('/') && !t.startsWith('#'));
+}
+
+describe('relativeLinks', () => {
+  it('finds inline and reference links, and skips URLs, anchors and code', () => {
+    const md = '[a](docs/a.md) [b](https://x.test) [c](#top) `[d](no.md)`\n```\n[e](no.md)\n```\n[f]: ../f.md\n[g](<g h.md> "title")';
+    expect(relativeLinks(md)).toEqual(['docs/a.md', 'g h.md', '../f.md']);
+  });
+});
+
+describe('markdown links', () => {
+  const files = filesEndingWith(['.md']);
+  it('finds the documents', () => {
+    expect(files.map((f) => relative(ROOT, f))).toContain('README.md');
+  });
+  it.each(files.map((f) => [relative(ROOT, f), f]))('%s: every relative link resolves to an existing file', (_name, file) => {
+    const broken = relativeLinks(readFileSync(file, 'utf8'))
+      .map((target) => decodeURI(target.replace(/[#?].*$/, '')))
+      .filter((target) => target !== '' && !existsSync(resolve(dirname(file), target)));
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('paths named in documents and comments', () => {
+  it('repository paths in code spans of markdown files exist (from the root, or beside the document)', () => {
+    const missing: string[] = [];
+    for (const file of filesEndingWith(['.md'])) {
+      for (const p of repoPathsInCode(readFileSync(file, 'utf8'))) {
+        if (!existsSync(join(ROOT, p)) && !existsSync(resolve(dirname(file), p))) missing.push(`${relative(ROOT, file)}: ${p}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+  it('docs/....md files cited in source files exist', () => {
+    const missing: string[] = [];
+    for (const file of filesEndingWith(['.ts', '.tsx', '.mjs', '.css'])) {
+      if (file === fileURLToPath(import.meta.url)) continue; // its own examples are not citations
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bdocs\/[\w./-]+?\.md\b/g)) {
+        if (!existsSync(join(ROOT, m[0]))) missing.push(`${relative(ROOT, file)}: ${m[0]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
