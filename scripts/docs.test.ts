@@ -3,6 +3,7 @@
  * path a document names in code (`packages/domain/src/...`), and every `docs/....md` a source comment
  * cites points at a file that exists, so a renamed or moved file breaks a test instead of a reader.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,5 +85,26 @@ describe('paths named in documents and comments', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('references to documents outside the repository', () => {
+  // The requirement documents live outside the repository, so "ordering <section sign>5" means nothing
+  // to a reader of the code: state the rule itself. Every file git knows (or would add) is checked.
+  const SECTION_SIGN = '\u00a7';
+  it('no file cites a section with the section sign', () => {
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const offenders: string[] = [];
+    for (const name of new Set(listed.split('\0').filter(Boolean))) {
+      const file = join(ROOT, name);
+      if (!existsSync(file)) continue; // deleted in the work tree, not yet committed
+      const bytes = readFileSync(file);
+      if (bytes.includes(0)) continue; // binary
+      const lines = bytes.toString('utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (line.includes(SECTION_SIGN)) offenders.push(`${name}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(offenders).toEqual([]);
   });
 });

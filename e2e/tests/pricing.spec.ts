@@ -22,7 +22,7 @@ interface Product extends Row {
   associations: { productProperties?: Record<string, unknown> };
 }
 
-/** Publish levels a role sees (ordering §6): owner all, member internal and all, others all only. */
+/** Publish levels a role sees: owner all, member internal and all, others all only. */
 const VISIBLE_LEVELS: Record<string, string[]> = { owner: ['admin', 'internal', 'all'], member: ['internal', 'all'] };
 const sees = (role: string, level: string | null | undefined) => (VISIBLE_LEVELS[role] ?? ['all']).includes(level ?? 'all');
 

@@ -1,4 +1,4 @@
-/** The admin sidebar (admin spec §2): path segment under /admin and its label. */
+/** The admin sidebar (products, properties, property groups, categories, pricing rules, media, guests, user groups): path segment under /admin and its label. */
 export const ADMIN_SECTIONS = [
   { path: 'products', label: 'Products' },
   { path: 'product-properties', label: 'Properties' },

@@ -1,4 +1,4 @@
-/** The portal's top-level routes (admin spec §2, route table). Pure: no DOM, no state. */
+/** The portal's top-level routes (home, orders, order tabs, admin, /404/{type}). Pure: no DOM, no state. */
 export type OrderTab = 'edit' | 'documents' | 'drawings';
 
 export type Route =

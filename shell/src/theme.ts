@@ -20,7 +20,7 @@ function contrastOf(color: string): string {
   return lum > 0.6 ? '#111111' : '#ffffff';
 }
 
-/** The organisation theme as CSS custom properties (admin spec §1); null means "use the token default". */
+/** The organisation theme (accent colour, font family and size from its settings) as CSS custom properties; null means "use the token default". */
 export function themeProperties(org: OrgMembership | null, rules: PluginRules | null): Record<string, string | null> {
   const settings = org?.appData.designEngine;
   const accent = settings?.accentColor || DEFAULT_ACCENT;

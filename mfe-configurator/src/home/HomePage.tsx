@@ -21,7 +21,7 @@ const PAGE_TITLE = 'Configuration System';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: HomepageData };
 
-/** The configurator home page (ordering §2 "Home page"). */
+/** The configurator home page: greeting, category tiles or "New Project", product dropdowns, "My Orders". */
 export function HomePage() {
   const org = useAtomValue(activeOrgAtom);
   const rules = useAtomValue(activeRulesAtom);

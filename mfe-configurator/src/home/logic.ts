@@ -1,5 +1,6 @@
 /**
- * Pure logic of the configurator home page (ordering §2 "Home page", §3 productOrderProps, §6).
+ * Pure logic of the configurator home page: sections and tiles, the products each role is offered, the
+ * order creation payload.
  * No React, no DOM: everything here is unit-tested in logic.test.ts.
  */
 import {
@@ -94,7 +95,8 @@ export function resolveSections(
 }
 
 /**
- * Products offered in a category's dropdown to the role in force (ordering §6). The server already
+ * Products offered in a category's dropdown to the role in force: never archived; owner all, member
+ * internal and all, others all only. The server already
  * filters by the stored role; guest mode is a local switch, so the role filter is applied again.
  */
 export function productsForCategory(products: readonly Product[], categoryId: number, role: Role): Product[] {
@@ -154,7 +156,7 @@ export function homeReducer(state: HomeState, action: HomeAction): HomeState {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Order creation payload (ordering §3: productOrderProps).
+// Order creation payload (productOrderProps).
 
 export type NewOrderRequest =
   | { kind: 'category'; categoryId: number; isStocked: boolean; productId?: number }

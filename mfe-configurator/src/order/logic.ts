@@ -34,7 +34,7 @@ export function orderHeading(wordingOrder: string, orgSpecificId: number): strin
   return `${capitalise(wordingOrder)} #${orgSpecificId}`;
 }
 
-/** Dates show as M/D/YYYY (ordering §2). Accepts ISO strings and "YYYY-MM-DD HH:MM:SS". */
+/** Dates show as M/D/YYYY. Accepts ISO strings and "YYYY-MM-DD HH:MM:SS". */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -80,7 +80,7 @@ export function instancesOf(data: OrderDataLike): InstanceRecord[] {
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const USD_PRECISE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
-/** Cents as "$1,234.56" (ordering §9: dollar sign, two decimals, thousands separated by commas). */
+/** Cents as "$1,234.56": dollar sign, two decimals, thousands separated by commas. */
 export function formatMoney(cents: number): string {
   return USD.format((Number.isFinite(cents) ? cents : 0) / 100);
 }
@@ -98,7 +98,7 @@ export interface SummaryPart {
   propertyId: number;
   property: string;
   value: string;
-  /** The chosen option id is not in the catalogue (shown as "ERROR", ordering §2). */
+  /** The chosen option id is not in the catalogue (a missing option name shows as "ERROR"). */
   isError: boolean;
 }
 
@@ -179,7 +179,7 @@ const isOn = (v: unknown) => v === 1 || v === true || v === '1';
 
 /**
  * Pricing is hidden when the user's organisation access data sets pricingIsHidden, or the order's
- * per-user data does (ordering §6). The membership flag is read wherever the session carries it.
+ * per-user data does. The membership flag is read wherever the session carries it.
  */
 export function isPricingHidden(membership: unknown, order: { involvedUsers?: unknown } | null | undefined, userId: number | null | undefined): boolean {
   const m = (membership && typeof membership === 'object' ? membership : {}) as Row;
@@ -219,7 +219,7 @@ function pctLabel(p: number): string {
   return `${Number(p.toFixed(2))}%`;
 }
 
-/** The price summary lines (ordering §3 costs): discount and tariff only when there are any. */
+/** The price summary lines from the order's costs: discount and tariff only when there are any. */
 export function costLines(costs: Costs): CostLine[] {
   const out: CostLine[] = [{ key: 'subtotal', label: 'Subtotal', text: formatMoney(costs.orderSubTotal), cents: costs.orderSubTotal }];
   if (costs.discount > 0) out.push({ key: 'discount', label: 'Discount', text: `-${formatMoney(costs.discount)}`, cents: -costs.discount });

@@ -1,4 +1,4 @@
-/** Organisation 850 option alerts (ordering §5). */
+/** Organisation 850 option alerts: the 24-week lead time of matched mechanism finishes. */
 import type { OptionAlert } from '@cpq/domain';
 
 export const MECHANISM_FINISH_PROPERTY_ID = 7;

@@ -1,4 +1,4 @@
-/** Organisation 850 cost rules (ordering §5). */
+/** Organisation 850 cost rules: percent discount capped at 20 in category 5; no tax lookup for CA or NY deliveries. */
 import type { CostRules } from '@cpq/domain';
 
 /** Back boxes (category 5): percent discount capped at 20. */

@@ -1,5 +1,5 @@
 /**
- * Engraving fit (spatial §5), organisation 850. The text above or below a mechanism may spread
+ * Engraving fit, organisation 850. The text above or below a mechanism may spread
  * sideways towards its horizontal neighbours. With the horizontal spacing s between neighbouring
  * mechanism centres and w the measured width of the text (widest line):
  *   bound = min(2·s, s − w_neighbour/2 for each horizontal neighbour in the same row and location)
@@ -25,7 +25,7 @@ export const DEFAULT_ENGRAVING_FONT = { family: 'Helvetica', sizeMm: 4 };
 /** Default horizontal spacing between mechanism centres (mm). */
 export const DEFAULT_MECHANISM_SPACING = 20;
 /**
- * Size-specific spacings (spatial §9: 36, 55, 32, 37, 59, 72, 46, 40), keyed by plate width and
+ * Size-specific spacings (36, 55, 32, 37, 59, 72, 46, 40), keyed by plate width and
  * layout columns: roughly the plate width less its margins divided by the columns.
  */
 export const MECHANISM_SPACINGS: Readonly<Record<string, number>> = {

@@ -1,5 +1,5 @@
 /**
- * Keypad layout validity (ordering §5, spatial §5), organisation 850, product category 1.
+ * Keypad layout validity, organisation 850, product category 1.
  * Plate sizes in mm against mechanism rows and columns.
  */
 import { findSelectionWithData, optionData, selectedOption, type InstanceValidator, type PropertyIssue } from '@cpq/domain';

@@ -8,7 +8,7 @@ export const MECHANISM_FINISH_PROPERTY_ID = 7;
 export const STANDARD_FINISH_OPTION_IDS: readonly number[] = [22, 23];
 
 /**
- * Ordering §5: "For property 26 option 139 is removed unless a further condition holds".
+ * The requirement: "For property 26 option 139 is removed unless a further condition holds".
  * The condition (850): laser engraving is offered only on a standard mechanism finish. Matched
  * finishes (24 antique bronze, 25 custom paint) are finished by hand after engraving would have
  * been done, which is also why they carry the 24-week lead-time alert. The filter applies only to

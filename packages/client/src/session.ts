@@ -47,7 +47,7 @@ export const activeOrgIdAtom = atom(
   },
 );
 
-/** Guest mode is local only (admin §4): per organisation, the role to restore. */
+/** Guest mode is a local switch with no server call: per organisation, the role to restore. */
 const guestModePrevRolesAtom = atom<Record<string, string>>(readLocal<Record<string, string>>(GUEST_MODE_KEY, {}));
 
 /** The active organisation with the role in force (guest while in guest mode, prevRole remembered). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isActiveRole, isEmployee, isGuest, isGuestMode } from './roles.ts';
 import { isProductOfferedOnHome, isPublishedFor } from './visibility.ts';
 
-describe('roles (ordering §6)', () => {
+describe('roles: employee is owner or member with no previous role, guest any other', () => {
   it('an employee is an owner or member with no previous role', () => {
     expect(isEmployee({ role: 'owner' })).toBe(true);
     expect(isEmployee({ role: 'member', prevRole: null })).toBe(true);

@@ -14,7 +14,7 @@ export function isEmployeeRole(role: Role): boolean {
   return role === 'owner' || role === 'member';
 }
 
-/** Employee: owner or member with no previous role (ordering §6). */
+/** Employee: owner or member with no previous role (a previous role means guest mode). */
 export function isEmployee(s: RoleState): boolean {
   return isEmployeeRole(s.role) && !s.prevRole;
 }

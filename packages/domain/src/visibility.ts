@@ -5,7 +5,7 @@ import type { PublishLevel as PublishLevelSchema } from './schemas/catalogue.ts'
 export type PublishLevel = Static<typeof PublishLevelSchema>;
 
 /**
- * Which publish levels a role may see (ordering §6): owner all, member internal and all,
+ * Which publish levels a role may see: owner all, member internal and all,
  * every other role only all.
  */
 export function visiblePublishLevels(role: Role): readonly PublishLevel[] {

@@ -52,7 +52,8 @@ export function sharedModules(): Record<string, SharedConfig> {
     if (!version) throw new Error(`@cpq/mf-config: ${pkg} is not pinned in the root package.json`);
     shared[pkg] = { singleton: true, requiredVersion: version };
   }
-  // Deep imports (react/jsx-runtime, react-dom/client) must be the same singletons (ARCHITECTURE §12).
+  // Deep imports (react/jsx-runtime, react-dom/client) must be the same singletons: sharing only
+  // react-dom would leave react-dom/client unshared, a second React root renderer.
   shared['react/'] = { singleton: true, requiredVersion: deps.react! };
   shared['react-dom/'] = { singleton: true, requiredVersion: deps['react-dom']! };
   for (const [pkg, folder] of Object.entries(WORKSPACE_SHARED)) {

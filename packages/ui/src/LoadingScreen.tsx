@@ -1,6 +1,6 @@
 import styles from './LoadingScreen.module.css';
 
-/** The loading screen of the portal (admin spec §2): exactly three lines. */
+/** The portal's loading screen: exactly the three lines "Loading up", "This can take a few seconds", "Hold tight...". */
 export function LoadingScreen() {
   return (
     <div className={styles.screen} data-testid="loading-screen" role="status" aria-live="polite">

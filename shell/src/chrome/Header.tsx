@@ -14,7 +14,7 @@ const TABS: { tab: OrderTab; label: string }[] = [
   { tab: 'drawings', label: 'DRAWINGS' },
 ];
 
-/** The header bar (admin spec §2). No SHARE button yet: sharing is a later issue. */
+/** The header bar. No SHARE button yet: sharing is a later issue. */
 export function Header({ route, pathname }: { route: Route; pathname: string }) {
   const session = useAtomValue(sessionAtom);
   const org = useAtomValue(activeOrgAtom);

@@ -6,7 +6,7 @@ const MESSAGES: Record<string, string> = {
   admin: "You don't have proper permissions to view this page.",
 };
 
-/** Fallback page (admin spec §2): /404/{type}, unknown paths, and admin paths for non-owners. */
+/** Fallback page with a Go Home link: /404/{type}, unknown paths, and admin paths for non-owners. */
 export function NotFoundPage({ type }: { type: string }) {
   const message = MESSAGES[type] ?? 'Page not found';
   return (

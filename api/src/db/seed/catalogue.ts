@@ -216,7 +216,7 @@ opt(25, 7, 'Matched Custom Paint', 4, 'admin', { fill: '#ffffff' });
 opt(200, 8, '1 Gang', 1, 'all', { gang: 1, width: 82, height: 82 });
 opt(201, 8, '2 Gang', 2, 'all', { gang: 2, width: 144, height: 82 });
 opt(202, 8, '3 Gang', 3, 'all', { gang: 3, width: 207, height: 82 });
-opt(203, 8, '4 Gang', 4, 'internal', { gang: 4, width: 207, height: 144 }); // plate sizes in mm (spatial §9); keypad layout rule: org-850
+opt(203, 8, '4 Gang', 4, 'internal', { gang: 4, width: 207, height: 144 }); // plate sizes in mm; keypad layout rule: org-850
 opt(204, 9, 'Crestnet', 1);
 opt(205, 9, 'Classique', 2);
 opt(206, 9, 'Damier', 3);

@@ -177,7 +177,7 @@ describe('dead ends', () => {
       { kind: 'deadEnd', emptyPropertyIds: [8], message: 'Would leave Plate Size with no options.' },
     ]);
   });
-  it('is refused with the exact ordering §5 message', () => {
+  it('is refused with the exact "Oops selecting this option means X will not have any options" message', () => {
     const catalogue = setup([onlyFourGang]);
     const r = checkOptionChoice({
       product: duo,

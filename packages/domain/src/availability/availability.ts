@@ -586,8 +586,8 @@ export function invalidSelections(input: AvailabilityInput, availability?: Avail
 
 /**
  * Choose optionId for propertyId. Refused when the option is not available in itself (unknown,
- * hidden, archived, disabled, removed by a product rule or a plugin filter), or with the ordering §5
- * message when, with the other selections kept, some other property would have no option left.
+ * hidden, archived, disabled, removed by a product rule or a plugin filter), or with the "Oops selecting
+ * this option means X will not have any options" message when, with the other selections kept, some other property would have no option left.
  * Otherwise accepted: other selections the choice makes impossible are cleared (listed in `cleared`).
  */
 export function checkOptionChoice(input: OptionChoiceInput): OptionChoiceResult {

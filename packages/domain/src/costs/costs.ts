@@ -13,7 +13,7 @@ import type { PricingVersionChoice } from '../pricing/dates.ts';
 
 type FlagLike = 0 | 1 | boolean | null | undefined;
 
-/** The productOrder fields order costs read (ordering §3). */
+/** The productOrder fields order costs read. */
 export interface OrderPricingFields {
   isStocked: FlagLike;
   productCategoryId: number | null;
@@ -33,7 +33,7 @@ export interface OrderPricingFields {
   deliveryAddress?: { state?: string | null } | null;
 }
 
-/** What the guest's record adds (admin §3 guest.appData.designEngine): a sales-tax exemption. */
+/** What the guest's record adds (guest.appData.designEngine.disableSalesTax): a sales-tax exemption. */
 export interface GuestCostSettings {
   disableSalesTax?: boolean | 0 | 1 | null;
 }

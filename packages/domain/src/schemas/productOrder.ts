@@ -14,7 +14,7 @@ export const Costs = Type.Object({
 });
 export type Costs = Static<typeof Costs>;
 
-/** A new order starts at zero with shipping to be determined (ordering §3). */
+/** A new order starts with zero costs and shipping to be determined (shippingIsTbd true). */
 export function newOrderCosts(depositPercentage = 0): Costs {
   return {
     orderSubTotal: 0,

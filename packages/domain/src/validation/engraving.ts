@@ -1,5 +1,5 @@
 /**
- * Engraving data as stored in productInstance.properties (ordering §3, spatial §3). Shape:
+ * Engraving data as stored in productInstance.properties (under property 27, by mechanism index then above/below). Shape:
  *
  *   properties['<engravings property>'] = {
  *     engravings: {

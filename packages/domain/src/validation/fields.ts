@@ -1,5 +1,5 @@
 /**
- * Field normalisers and checks of ordering §5 and spatial §5. Pure functions: the browser runs them
+ * Field normalisers and checks (titles, quantity, rank, dimensions, numbers, phone, address). Pure functions: the browser runs them
  * on input, the API on write.
  */
 import { UNTITLED_ORDER_TITLE } from '../schemas/productOrder.ts';
@@ -115,7 +115,7 @@ export function moveRank<T extends Ranked>(items: readonly T[], id: T['id'], new
 
 // ---------------------------------------------------------------- dimensions
 
-/** productProperty.data of a dimensions property (admin §3). */
+/** productProperty.data of a dimensions property: minDimension, maxDimension, dimensionInterval. */
 export interface DimensionData {
   dimensionInterval?: number | null;
   minDimension?: number | null;

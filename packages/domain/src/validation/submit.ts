@@ -1,4 +1,4 @@
-/** Submit and payment-panel checks of ordering §5. */
+/** Submit and payment-panel checks: items valid, 10-digit phone, full delivery address, company, contact email, in that order. */
 import { VALIDATION_MESSAGES as M } from './messages.ts';
 
 export interface AddressLike {
