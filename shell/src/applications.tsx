@@ -18,7 +18,7 @@ interface AppDefinition {
   when: (route: Route) => boolean;
 }
 
-/** One single-spa application per route (frontend contract; admin spec §2). */
+/** One single-spa application per route (docs/frontend-contract.md; the route table: home, orders, order tabs, admin). */
 const APPLICATIONS: AppDefinition[] = [
   { remote: 'mfe_configurator', expose: 'home', when: (r) => r.kind === 'home' },
   { remote: 'mfe_orders', expose: 'spa', when: (r) => r.kind === 'orders' },
