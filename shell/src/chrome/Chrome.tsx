@@ -1,13 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { activeOrgAtom } from '@cpq/client';
-import { ErrorPanel, LoadingScreen } from '@cpq/ui';
+import { ErrorPanel, LoadingScreen, useLocationPath } from '@cpq/ui';
 import { boot, bootStateAtom } from '../boot.ts';
 import { matchRoute } from '../routes.ts';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PluginError } from './PluginError.tsx';
 import { SignInPage } from './SignInPage.tsx';
-import { useLocationPath } from './useLocationPath.ts';
 
 /**
  * The chrome application, mounted for every route: loading screen, sign-in, header bar and the
