@@ -13,6 +13,8 @@ import { configuratorRoutes } from './routes/configurator.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { PluginRegistry } from './plugins.ts';
 import { orderWriteRoutes } from './routes/orderWrites.ts';
+import { transactionRunner } from './db/transactions.ts';
+import { CatalogueCache } from './services/catalogueCache.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -31,6 +33,7 @@ export interface AppDeps {
 export interface App extends Koa {
   repos: Repos;
   plugins: PluginRegistry;
+  catalogues: CatalogueCache;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -70,7 +73,11 @@ export function createApp(deps: AppDeps): App {
   app.use(jsonBody);
   app.use(sessionMiddleware(deps.db));
 
-  for (const router of [authRoutes(deps.db, repos, rateLimit), configuratorRoutes(deps.db, repos), orderWriteRoutes(deps.db, repos, app.plugins), resourceRoutes(repos)]) {
+  // Services get repositories and a transaction runner, never the raw connection.
+  const transaction = transactionRunner(deps.db);
+  app.catalogues = new CatalogueCache(deps.db, repos);
+  const services = { repos, plugins: app.plugins, catalogues: app.catalogues, transaction };
+  for (const router of [authRoutes(deps.db, repos, rateLimit), configuratorRoutes(services), orderWriteRoutes(services), resourceRoutes(repos)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

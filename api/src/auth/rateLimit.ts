@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { dbDateAgo, fromDbDate, normaliseDbDate, nowUtc } from '../db/time.ts';
+import { recentFailedLogins, recordLoginAttempt } from '../db/queries.ts';
+import { dbDateAgo, fromDbDate, normaliseDbDate } from '../db/time.ts';
 
 /**
  * Failed sign-ins are rows in login_attempts, so every API process sees the same counts
- * (docs/decisions/0002-sessions-and-rate-limiting-in-the-db.md).
+ * (docs/decisions/0008-sessions-and-rate-limiting-in-the-db.md).
  */
 export interface RateLimitOptions {
   windowMs: number;
@@ -17,27 +18,18 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { windowMs: 15 * 60_000, max
 export async function lockedForMs(db: Knex, opts: RateLimitOptions, email: string, ip: string): Promise<number> {
   const since = dbDateAgo(opts.windowMs);
   const waitFor = async (column: 'email' | 'ip', value: string, max: number): Promise<number> => {
-    const rows = (await db('login_attempts')
-      .select('created')
-      .where({ [column]: value, success: 0 })
-      .where('created', '>', since)
-      .orderBy('created', 'desc')
-      .limit(max)) as Array<{ created: unknown }>;
-    if (rows.length < max) return 0;
+    const times = await recentFailedLogins(db, column, value, since, max);
+    if (times.length < max) return 0;
     // Limited until the max-th most recent failure leaves the window.
-    const oldest = fromDbDate(normaliseDbDate(rows[max - 1]!.created)!);
+    const oldest = fromDbDate(normaliseDbDate(times[max - 1])!);
     return Math.max(0, oldest.getTime() + opts.windowMs - Date.now());
   };
   return Math.max(await waitFor('email', email, opts.maxPerEmail), await waitFor('ip', ip, opts.maxPerIp));
 }
 
 export async function recordAttempt(db: Knex, email: string, ip: string, success: boolean): Promise<void> {
-  await db('login_attempts').insert({ email, ip, success: success ? 1 : 0, created: nowUtc() });
-  if (success) {
-    // A successful sign-in clears that email's failures; old rows are trimmed opportunistically.
-    await db('login_attempts').where({ email, success: 0 }).delete();
-  }
-  await db('login_attempts').where('created', '<', dbDateAgo(24 * 3600_000)).delete();
+  // A successful sign-in clears that email's failures; day-old rows are trimmed opportunistically.
+  await recordLoginAttempt(db, email, ip, success, dbDateAgo(24 * 3600_000));
 }
 
 export function tryAgainMessage(ms: number): string {

@@ -1,7 +1,9 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
-import { isActiveRole, type OrgMembership, type SessionData } from '@cpq/domain';
-import type { Repos, Row } from '../db/repository.ts';
+import { isActiveRole, isEmployeeRole, type OrgMembership, type SessionData } from '@cpq/domain';
+import { orgAccessData } from '../policy.ts';
+import type { Repos } from '../db/repository.ts';
+import { sessionUserByTokenHash } from '../db/queries.ts';
 import { dbDateIn, nowUtc } from '../db/time.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -40,39 +42,38 @@ export function sessionMiddleware(db: Knex) {
   return async (ctx: Context, next: Next) => {
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token) {
-      const row = (await db('sessions')
-        .join('users', 'users.id', 'sessions.user_id')
-        .select('sessions.id as session_id', 'users.id as user_id', 'users.email as email')
-        .where('sessions.token_hash', hashToken(token))
-        .where('sessions.expires', '>', nowUtc())
-        .first()) as { session_id: number; user_id: number; email: string } | undefined;
-      if (row) ctx.state.user = { id: row.user_id, email: row.email, sessionId: row.session_id };
+      const found = await sessionUserByTokenHash(db, hashToken(token));
+      if (found) ctx.state.user = { id: found.userId, email: found.email, sessionId: found.sessionId };
     }
     await next();
   };
 }
 
 export async function buildSessionData(repos: Repos, userId: number): Promise<SessionData> {
-  const user = (await repos.users.findOne({ id: userId })) as Row;
-  const memberships = (await repos.memberships.find({ userId }, { orderBy: ['orgId'] })) as Array<Row & { role: string; orgId: number; prevRole: string | null }>;
+  const user = await repos.users.findOne({ id: userId });
+  if (!user) throw new Error(`No user ${userId}`);
+  const memberships = await repos.memberships.find({ userId }, { orderBy: ['orgId'] });
   const active = memberships.filter((m) => isActiveRole(m.role));
-  const orgs = active.length ? ((await repos.organisations.find({ id: active.map((m) => m.orgId) })) as Row[]) : [];
-  const byId = new Map(orgs.map((o) => [o.id as number, o]));
-  const organisations: OrgMembership[] = active.flatMap((m) => {
+  const orgs = active.length ? await repos.organisations.find({ id: active.map((m) => m.orgId) }) : [];
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  const organisations: OrgMembership[] = [];
+  for (const m of active) {
     const o = byId.get(m.orgId);
-    if (!o) return [];
-    return [{ id: o.id as number, title: o.title as string, appData: o.appData as OrgMembership['appData'], role: m.role, prevRole: m.prevRole ?? null }];
-  });
+    if (!o) continue;
+    // The browser hides prices it was told are hidden; the server never sends them anyway.
+    const { pricingIsHidden } = isEmployeeRole(m.role) ? { pricingIsHidden: false } : await orgAccessData(repos, m.orgId, userId, m.accessData);
+    organisations.push({ id: o.id, title: o.title, appData: o.appData, role: m.role, prevRole: m.prevRole ?? null, pricingIsHidden });
+  }
   const firstName = String(user.firstName ?? '');
   const lastName = String(user.lastName ?? '');
   return {
     user: {
-      id: user.id as number,
-      email: user.email as string,
+      id: user.id,
+      email: user.email,
       name: `${firstName} ${lastName}`.trim(),
       firstName,
       lastName,
-      personalOrgId: (user.personalOrgId as number | null) ?? null,
+      personalOrgId: user.personalOrgId ?? null,
     },
     organisations,
   };

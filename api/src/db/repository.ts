@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { normaliseDbDate, nowUtc } from './time.ts';
+import type * as R from './rows.ts';
 
 /**
  * The one place where rows become API objects and back:
@@ -9,7 +10,7 @@ import { normaliseDbDate, nowUtc } from './time.ts';
  * - dates as UTC 'YYYY-MM-DD HH:MM:SS' strings,
  * - inserted ids read back portably (knex returns [id] on SQLite and MySQL; .returning() is not used).
  */
-export type Row = Record<string, unknown>;
+export type Row = R.Row;
 
 export interface TableSpec {
   table: string;
@@ -23,6 +24,8 @@ export interface TableSpec {
   createdOnly?: boolean;
   afterRead?: (o: Row) => Row;
   beforeWrite?: (o: Row) => Row;
+  /** Catalogue tables: every write bumps the organisation's catalogue version (cache invalidation). */
+  catalogue?: boolean;
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
@@ -30,6 +33,12 @@ export const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) =>
 
 const obj = () => ({});
 const arr = () => [];
+
+/** Bumps organisations.catalogue_version for the organisations a catalogue write touched. */
+async function bumpCatalogueVersion(q: Knex | Knex.Transaction, orgIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(orgIds.filter((id) => typeof id === 'number'))];
+  if (ids.length) await q('organisations').whereIn('id', ids).increment('catalogue_version', 1);
+}
 
 export class Repo<T extends object = Row> {
   constructor(
@@ -113,23 +122,38 @@ export class Repo<T extends object = Row> {
   /** Inserts one row and answers its id (explicit or generated). */
   async insert(o: Partial<T> | Row, trx?: Knex.Transaction): Promise<number> {
     const row = this.toRow(this.withDefaults(o));
-    const res = (await this.q(trx).insert(row)) as unknown as number[];
-    return typeof row.id === 'number' ? row.id : Number(res[0]);
+    const res: unknown = await this.q(trx).insert(row);
+    if (this.spec.catalogue) await bumpCatalogueVersion(trx ?? this.db, [row.org_id as number]);
+    return typeof row.id === 'number' ? row.id : Number((res as number[])[0]);
   }
 
   async insertMany(list: Array<Partial<T> | Row>, trx?: Knex.Transaction): Promise<void> {
     const rows = list.map((o) => this.toRow(this.withDefaults(o)));
     for (let i = 0; i < rows.length; i += 100) await this.q(trx).insert(rows.slice(i, i + 100));
+    if (this.spec.catalogue) await bumpCatalogueVersion(trx ?? this.db, rows.map((r) => r.org_id as number));
+  }
+
+  /** The organisations a where clause reaches (for catalogue version bumps). */
+  private async orgIdsOf(where: Row, trx?: Knex.Transaction): Promise<number[]> {
+    if (typeof where.orgId === 'number') return [where.orgId];
+    const rows = (await this.applyWhere(this.q(trx).distinct('org_id'), where)) as Array<{ org_id: number }>;
+    return rows.map((r) => r.org_id);
   }
 
   async update(where: Row, patch: Partial<T> | Row, trx?: Knex.Transaction): Promise<number> {
     const full: Row = { ...(patch as Row) };
     if (this.spec.timestamps) full.lastUpdated ??= nowUtc();
-    return this.applyWhere(this.q(trx), where).update(this.toRow(full));
+    const orgIds = this.spec.catalogue ? await this.orgIdsOf(where, trx) : [];
+    const n = await this.applyWhere(this.q(trx), where).update(this.toRow(full));
+    await bumpCatalogueVersion(trx ?? this.db, orgIds);
+    return n;
   }
 
   async delete(where: Row, trx?: Knex.Transaction): Promise<number> {
-    return this.applyWhere(this.q(trx), where).delete();
+    const orgIds = this.spec.catalogue ? await this.orgIdsOf(where, trx) : [];
+    const n = await this.applyWhere(this.q(trx), where).delete();
+    await bumpCatalogueVersion(trx ?? this.db, orgIds);
+    return n;
   }
 }
 
@@ -166,19 +190,20 @@ export const TABLES = {
       orgAccessEdgeData: { designEngine: { pricingIsHidden: g.pricingIsHidden } },
     }),
   },
-  productCategories: { table: 'product_categories', timestamps: true },
-  productPricingRules: { table: 'product_pricing_rules', json: { versions: obj }, timestamps: true },
+  productCategories: { table: 'product_categories', timestamps: true, catalogue: true },
+  productPricingRules: { table: 'product_pricing_rules', json: { versions: obj }, timestamps: true, catalogue: true },
   media: { table: 'media', json: { associations: obj }, timestamps: true },
   products: {
     table: 'products',
     json: { referenceCodes: obj, referenceCodeFormulas: obj, associations: () => ({ productProperties: {} }), exportPriceData: () => null },
     timestamps: true,
+    catalogue: true,
   },
-  productPropertyGroups: { table: 'product_property_groups', json: { properties: obj }, timestamps: true },
-  productProperties: { table: 'product_properties', json: { productOptionDataFields: arr, data: obj }, timestamps: true },
-  productOptions: { table: 'product_options', json: { data: obj, classifications: obj, referenceCodes: obj }, timestamps: true },
-  productOptionClassifiers: { table: 'product_option_classifiers', json: { data: obj }, timestamps: true },
-  productRules: { table: 'product_rules', json: { fromIds: arr, toIds: arr }, timestamps: true },
+  productPropertyGroups: { table: 'product_property_groups', json: { properties: obj }, timestamps: true, catalogue: true },
+  productProperties: { table: 'product_properties', json: { productOptionDataFields: arr, data: obj }, timestamps: true, catalogue: true },
+  productOptions: { table: 'product_options', json: { data: obj, classifications: obj, referenceCodes: obj }, timestamps: true, catalogue: true },
+  productOptionClassifiers: { table: 'product_option_classifiers', json: { data: obj }, timestamps: true, catalogue: true },
+  productRules: { table: 'product_rules', json: { fromIds: arr, toIds: arr }, timestamps: true, catalogue: true },
   productGraphics: { table: 'product_graphics', json: { nodes: arr }, timestamps: true },
   productOrders: {
     table: 'product_orders',
@@ -224,10 +249,29 @@ export const TABLES = {
 } satisfies Record<string, TableSpec>;
 
 export type TableKey = keyof typeof TABLES;
-export type Repos = { [K in TableKey]: Repo<Row> };
+
+/** The domain type each repository is bound to; tables the domain does not model yet stay `Row`. */
+interface RowTypes {
+  organisations: R.OrganisationRow;
+  users: R.UserRow;
+  memberships: R.MembershipRow;
+  sessions: R.SessionRow;
+  guests: R.GuestRow;
+  productCategories: R.ProductCategoryRow;
+  productPricingRules: R.ProductPricingRuleRow;
+  products: R.ProductRow;
+  productProperties: R.ProductPropertyRow;
+  productOptions: R.ProductOptionRow;
+  productOptionClassifiers: R.ProductOptionClassifierRow;
+  productRules: R.ProductRuleRow;
+  productOrders: R.ProductOrderRow;
+  productInstances: R.ProductInstanceRow;
+}
+export type RowOf<K extends TableKey> = K extends keyof RowTypes ? RowTypes[K] : Row;
+export type Repos = { [K in TableKey]: Repo<RowOf<K>> };
 
 export function createRepos(db: Knex): Repos {
-  const out = {} as Repos;
-  for (const key of Object.keys(TABLES) as TableKey[]) out[key] = new Repo<Row>(db, TABLES[key] as TableSpec);
-  return out;
+  const out: Partial<Record<TableKey, Repo<object>>> = {};
+  for (const key of Object.keys(TABLES) as TableKey[]) out[key] = new Repo<object>(db, TABLES[key] as TableSpec);
+  return out as Repos;
 }

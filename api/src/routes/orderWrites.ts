@@ -1,17 +1,15 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Knex } from 'knex';
 import {
   ProductInstanceCreateBody,
   ProductInstanceDestroyBody,
   ProductInstanceUpdateBody,
   ProductOrderUpdateBody,
 } from '@cpq/domain';
-import type { Repos, Row } from '../db/repository.ts';
+import type { Row } from '../db/repository.ts';
 import { notFound } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, requireUser, type Endpoint } from '../policy.ts';
-import type { PluginRegistry } from '../plugins.ts';
 import {
   createInstance,
   destroyInstance,
@@ -19,22 +17,24 @@ import {
   stripOrderComputed,
   updateInstance,
   updateOrder,
+  type WriteDeps,
 } from '../services/orderWrites.ts';
 
 /**
  * Writes that affect prices: product instances and order fields, as generic resource calls
- * (ARCHITECTURE §7). Every write recomputes and stores item prices and order costs on the server.
+ * (create, update, destroy with where and props). Every write recomputes and stores item prices and
+ * order costs on the server.
  */
-export function orderWriteRoutes(db: Knex, repos: Repos, plugins: PluginRegistry): Router {
+export function orderWriteRoutes(deps: WriteDeps): Router {
   const r = new Router({ prefix: '/api/resources' });
-  const deps = { db, repos, plugins };
+  const { repos } = deps;
 
   /** The organisation a row belongs to decides who may write it; unknown rows are 404. */
   async function accessFor(ctx: Context, endpoint: Endpoint, table: 'productOrders' | 'productInstances', id: number, missing: () => Error) {
     requireUser(ctx);
-    const row = (await repos[table].findOne({ id })) as Row | undefined;
+    const row = await repos[table].findOne({ id });
     if (!row) throw missing();
-    return authorize(ctx, repos, endpoint, row.orgId as number);
+    return authorize(ctx, repos, endpoint, row.orgId);
   }
   const orderMissing = () => notFound('orderNotFound', 'Order not found.');
   const itemMissing = () => notFound('instanceNotFound', 'Item not found.');

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { CATALOGUE_RESOURCE_KEYS, ResourceGetBody, type CatalogueResourceKey } from '@cpq/domain';
-import type { Repos, Row } from '../db/repository.ts';
+import type { Repos } from '../db/repository.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize } from '../policy.ts';
-import { RESOURCES, visibleToRole } from '../services/catalogue.ts';
+import { authorize, catalogueRowReadable, shapeCatalogueRows } from '../policy.ts';
+import { RESOURCES } from '../services/catalogue.ts';
 
 export function resourceRoutes(repos: Repos): Router {
   const r = new Router({ prefix: '/api/resources' });
@@ -21,8 +21,11 @@ export function resourceRoutes(repos: Repos): Router {
     for (const f of Object.keys(filters)) {
       if (!(decl.filters as readonly string[]).includes(f)) throw badRequest(`where.${f} is not a filter of ${key}`);
     }
-    const rows = (await repos[decl.table].find({ ...filters, ...decl.fixedWhere, orgId }, { orderBy: decl.orderBy })) as Row[];
-    ctx.body = { data: decl.publishLevel ? visibleToRole(rows, access.role) : rows };
+    const rows = await repos[decl.table].find({ ...filters, ...decl.fixedWhere, orgId }, { orderBy: decl.orderBy });
+    // Pricing rules a guest may read: those of the products the guest may read.
+    const readableRuleIds = async () =>
+      new Set((await repos.products.find({ orgId })).filter((p) => catalogueRowReadable(access, p)).map((p) => p.productPricingRuleId as number));
+    ctx.body = { data: await shapeCatalogueRows(access, key, rows, readableRuleIds) };
   });
 
   return r;

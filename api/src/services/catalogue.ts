@@ -1,4 +1,5 @@
-import { isProductOfferedOnHome, isPublishedFor, type CatalogueResourceKey, type PublishLevelName, type Role } from '@cpq/domain';
+import type { CatalogueResourceKey } from '@cpq/domain';
+import { pricingVisible, productVisible, shapeProducts, type Access } from '../policy.ts';
 import type { Repos, Row, TableKey } from '../db/repository.ts';
 
 /**
@@ -27,17 +28,12 @@ export const RESOURCES: Record<CatalogueResourceKey, ResourceDecl> = {
   media: { table: 'media', filters: ['id', 'type'], orderBy: ['id'] },
 };
 
-type Published = Row & { publishLevel?: PublishLevelName | null };
-
-export function visibleToRole<T extends Published>(rows: T[], role: Role): T[] {
-  return rows.filter((r) => isPublishedFor(r.publishLevel ?? 'all', role));
-}
-
-export async function homepageData(repos: Repos, orgId: number, role: Role) {
-  const categories = (await repos.productCategories.find({ orgId, archived: 0 }, { orderBy: ['rank', 'id'] })) as Row[];
-  const products = (await repos.products.find({ orgId }, { orderBy: ['rank', 'id'] })) as Array<Row & { archived: number; publishLevel: PublishLevelName }>;
+/** The home page: active categories and the products offered there (never archived ones, then by publish level). */
+export async function homepageData(repos: Repos, access: Access) {
+  const categories = await repos.productCategories.find({ orgId: access.orgId, archived: 0 }, { orderBy: ['rank', 'id'] });
+  const products = await repos.products.find({ orgId: access.orgId }, { orderBy: ['rank', 'id'] });
   return {
-    products: products.filter((p) => isProductOfferedOnHome(p, role)),
+    products: shapeProducts(access, products.filter((p) => productVisible(access, p)), pricingVisible(access)),
     productCategories: categories,
   };
 }

@@ -6,34 +6,13 @@ import {
   type ProductOrderProps,
   type ProductOrderType,
 } from '@cpq/domain';
-import { isMysql } from '../db/knex.ts';
-import type { Repos, Row } from '../db/repository.ts';
+import { allocateOrgSpecificId } from '../db/queries.ts';
+import type { TransactionRunner } from '../db/transactions.ts';
+import type { Repos } from '../db/repository.ts';
 import { nowUtc } from '../db/time.ts';
 import { ApiError, badRequest, forbidden } from '../http/errors.ts';
+import { productVisible, type Access } from '../policy.ts';
 import { getOrg, orgSettings, orgStatuses } from './orgs.ts';
-
-/**
- * Allocates the next orgSpecificId of an organisation inside the caller's transaction.
- * MySQL/MariaDB: the counter row is locked with SELECT … FOR UPDATE until commit.
- * SQLite: a write transaction serialises writers (one connection; knex ignores forUpdate()).
- */
-export async function allocateOrgSpecificId(db: Knex, trx: Knex.Transaction, orgId: number): Promise<number> {
-  const lockRow = async () => {
-    let q = trx('org_counters').select('next_order_id').where({ org_id: orgId });
-    if (isMysql(db)) q = q.forUpdate();
-    return (await q.first()) as { next_order_id: number | string } | undefined;
-  };
-  let row = await lockRow();
-  if (!row) {
-    // First order of the organisation: start after any existing order (e.g. imported data).
-    const max = (await trx('product_orders').where({ org_id: orgId }).max({ m: 'org_specific_id' }).first()) as { m: number | null } | undefined;
-    await trx('org_counters').insert({ org_id: orgId, next_order_id: Number(max?.m ?? 0) + 1 }).onConflict('org_id').ignore();
-    row = await lockRow();
-  }
-  const next = Number(row!.next_order_id);
-  await trx('org_counters').where({ org_id: orgId }).update({ next_order_id: next + 1 });
-  return next;
-}
 
 export async function audit(
   repos: Repos,
@@ -44,15 +23,16 @@ export async function audit(
 }
 
 export async function createProductOrder(
-  db: Knex,
-  repos: Repos,
-  callerId: number,
+  deps: { repos: Repos; transaction: TransactionRunner },
+  access: Access,
   props: ProductOrderProps,
 ): Promise<ProductOrder> {
+  const { repos } = deps;
+  const callerId = access.user.id;
   if (props.userId !== undefined && props.userId !== callerId) {
     throw forbidden('You can only create orders for yourself.');
   }
-  return db.transaction(async (trx) => {
+  return deps.transaction(async (trx) => {
     const org = await getOrg(repos, props.orgId, trx);
     if (!org) throw new ApiError(404, 'orgNotFound', 'Organisation not found.');
     const settings = orgSettings(org);
@@ -65,8 +45,8 @@ export async function createProductOrder(
     }
     let productId: number | null = null;
     if (props.productId !== undefined && props.productId !== null) {
-      const product = (await repos.products.findOne({ id: props.productId, orgId: props.orgId }, trx)) as Row | undefined;
-      if (!product) throw badRequest('productOrderProps.productId must be a product of this organisation');
+      const product = await repos.products.findOne({ id: props.productId, orgId: props.orgId }, trx);
+      if (!product || !productVisible(access, product)) throw badRequest('productOrderProps.productId must be a product of this organisation');
       if (productCategoryId !== null && product.productCategoryId !== productCategoryId) {
         throw badRequest('productOrderProps.productId must be a product of the order’s product category');
       }
@@ -76,7 +56,7 @@ export async function createProductOrder(
     const type: ProductOrderType = props.type ?? (settings.isArchitectural ? 'arch' : 'standalone');
     const first = orgStatuses(org)[0]!;
     const now = nowUtc();
-    const orgSpecificId = await allocateOrgSpecificId(db, trx, props.orgId);
+    const orgSpecificId = await allocateOrgSpecificId(trx, props.orgId);
     const order = {
       orgId: props.orgId,
       orgSpecificId,
@@ -109,6 +89,6 @@ export async function createProductOrder(
       action: 'create',
       data: { orgSpecificId, title: order.title, statusKey: first.key },
     });
-    return (await repos.productOrders.findOne({ id }, trx)) as unknown as ProductOrder;
+    return (await repos.productOrders.findOne({ id }, trx))!;
   });
 }

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
-import { itemValidity, measureTextServer, repriceOrder, type InstanceLike, type OrderPricingFields } from '@cpq/domain';
+import { itemValidity, measureTextServer, repriceOrder, type CatalogueIndex } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
-import type { Repos, Row } from '../db/repository.ts';
+import type { Repos } from '../db/repository.ts';
+import type { ProductInstanceRow, ProductOrderRow } from '../db/rows.ts';
 import type { PluginRegistry } from '../plugins.ts';
-import { loadCatalogue } from './catalogueSnapshot.ts';
 import { getOrg, orgSettings } from './orgs.ts';
 
-export type InstanceRow = Row & InstanceLike & { id: number; productOrderId: number; rank: number };
-export type OrderRow = Row & OrderPricingFields & { id: number; orgId: number; userId: number; costs: unknown };
+export type InstanceRow = ProductInstanceRow;
+export type OrderRow = ProductOrderRow;
 
 export interface RecomputeDeps {
   repos: Repos;
@@ -18,17 +18,18 @@ export interface RecomputeDeps {
 /**
  * Recomputes and stores, inside the caller's transaction, every item's price and validity and the
  * order's costs. Called on every write that can change them (items, order pricing fields,
- * effectivePricingDate). Rows are written only when a stored value changed.
+ * effectivePricingDate), with the catalogue the write already loaded. The caller holds the order's
+ * lock, so the items read here are the ones the next writer will see. Rows are written only when
+ * a stored value changed.
  */
-export async function recomputeOrder({ repos, plugins, trx }: RecomputeDeps, orderId: number, now = new Date()): Promise<void> {
-  const order = (await repos.productOrders.findOne({ id: orderId }, trx)) as OrderRow | undefined;
+export async function recomputeOrder({ repos, plugins, trx }: RecomputeDeps, orderId: number, catalogue: CatalogueIndex, now = new Date()): Promise<void> {
+  const order = await repos.productOrders.findOne({ id: orderId }, trx);
   if (!order) return;
   const org = await getOrg(repos, order.orgId, trx);
   const settings = org ? orgSettings(org) : {};
-  const catalogue = await loadCatalogue(repos, order.orgId, trx);
   const hooks = engineHooks(plugins.rulesFor(order.orgId));
-  const instances = (await repos.productInstances.find({ productOrderId: orderId }, { trx, orderBy: ['rank', 'id'] })) as InstanceRow[];
-  const guest = (await repos.guests.findOne({ orgId: order.orgId, userId: order.userId }, trx)) as Row | undefined;
+  const instances = await repos.productInstances.find({ productOrderId: orderId }, { trx, orderBy: ['rank', 'id'] });
+  const guest = await repos.guests.findOne({ orgId: order.orgId, userId: order.userId }, trx);
 
   const result = repriceOrder({
     order,
@@ -36,7 +37,7 @@ export async function recomputeOrder({ repos, plugins, trx }: RecomputeDeps, ord
     catalogue,
     orgSettings: settings,
     hooks,
-    guest: guest ? { disableSalesTax: guest.disableSalesTax as 0 | 1 } : null,
+    guest: guest ? { disableSalesTax: guest.appData.designEngine.disableSalesTax } : null,
     now,
   });
 

@@ -3,6 +3,7 @@ import * as m0001 from './0001_orgs_users_auth.ts';
 import * as m0002 from './0002_catalogue.ts';
 import * as m0003 from './0003_orders_spatial.ts';
 import * as m0004 from './0004_instance_pricing.ts';
+import * as m0005 from './0005_catalogue_version.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_catalogue': m0002,
   '0003_orders_spatial': m0003,
   '0004_instance_pricing': m0004,
+  '0005_catalogue_version': m0005,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,7 +3,8 @@ import { newOrderCosts } from '@cpq/domain';
 import { hashPassword } from '../../auth/passwords.ts';
 import { createRepos, type Row } from '../repository.ts';
 import { toDbDate } from '../time.ts';
-import { allocateOrgSpecificId } from '../../services/orders.ts';
+import { allocateOrgSpecificId, startOrderCounter } from '../queries.ts';
+import { loadCatalogue } from '../../services/catalogueSnapshot.ts';
 import { recomputeOrder } from '../../services/repricing.ts';
 import { PluginRegistry } from '../../plugins.ts';
 import { ORGS, seedUsers } from './orgs.ts';
@@ -57,7 +58,7 @@ export async function seedDemo(db: Knex): Promise<boolean> {
   await db.transaction(async (trx) => {
     for (const o of ORGS) {
       await repos.organisations.insert({ id: o.id, title: o.title, appData: { designEngine: o.designEngine } }, trx);
-      await trx('org_counters').insert({ org_id: o.id, next_order_id: 1 });
+      await startOrderCounter(trx, o.id);
     }
     const userIds = new Map<string, number>();
     for (const [i, u] of users.entries()) {
@@ -97,7 +98,7 @@ export async function seedDemo(db: Knex): Promise<boolean> {
         statusData[s.key] = { date: toDbDate(new Date(created + k * 2 * 86_400_000)) };
       });
       const last = statuses[Math.min(d.progress, statuses.length) - 1]!;
-      const orgSpecificId = await allocateOrgSpecificId(db, trx, d.orgId);
+      const orgSpecificId = await allocateOrgSpecificId(trx, d.orgId);
       const orderId = await repos.productOrders.insert(
         {
           orgId: d.orgId,
@@ -132,7 +133,7 @@ export async function seedDemo(db: Knex): Promise<boolean> {
       }
       if (d.type === 'arch') await seedSpatial(repos, trx, d.orgId, orderId);
       // Prices and costs come from the engine, as for any order; then what was paid so far.
-      await recomputeOrder({ repos, plugins, trx }, orderId);
+      await recomputeOrder({ repos, plugins, trx }, orderId, await loadCatalogue(repos, d.orgId, trx));
       const paidStatuses = statuses.slice(0, d.progress).filter((s) => s.type === 'payment').length;
       if (paidStatuses) {
         const { costs } = (await repos.productOrders.findOne({ id: orderId }, trx)) as { costs: { orderTotal: number; depositAmount: number } };

@@ -21,3 +21,4 @@ export type {
 } from './availability.ts';
 export { constraintGraph, SELECT_TYPES } from './graph.ts';
 export type { ConstraintGraph } from './graph.ts';
+export * from './propertyChanges.ts';

@@ -1,12 +1,12 @@
 /**
  * JSON Schemas (TypeBox) of the entities of the three specs not covered by the other schema files
- * (ordering §3, spatial §3, admin §3), and the write bodies of the generic resource calls for
+ * (orders, items, drawings and admin records), and the write bodies of the generic resource calls for
  * productInstances and productOrders. Computed fields are marked readOnly and listed in
  * PRODUCT_*_COMPUTED_FIELDS; writable shapes never accept them (additionalProperties false).
  */
 import { CloneType, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PricingRuleVersionSchema } from '../pricing/schema.ts';
-import { Cents, Flag, Id, Nullable, RefId } from './common.ts';
+import { Cents, Flag, Id, MAX_ID, Nullable, RefId } from './common.ts';
 import { Address, Costs, InvolvedUser, ProductOrderType } from './productOrder.ts';
 
 /** Computed by the server: `readOnly: true` in the JSON Schema, readonly in the static type. */
@@ -24,7 +24,7 @@ const Audit = {
 // ------------------------------------------------------------------ geometry
 export const Point2 = Type.Object({ x: Type.Number(), y: Type.Number() });
 export type Point2 = Static<typeof Point2>;
-/** Plan points use x and z (spatial §3). */
+/** Plan points (walls, elevations) use x and z: the floor plan is the horizontal plane. */
 export const PlanPoint = Type.Object({ x: Type.Number(), z: Type.Number() });
 export type PlanPoint = Static<typeof PlanPoint>;
 export const Size2 = Type.Object({ width: Type.Number(), height: Type.Number() });
@@ -71,7 +71,7 @@ const instanceWritableFields = {
   productId: RefId,
   title: NStr(40),
   quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
-  rank: Type.Integer({ minimum: 1 }),
+  rank: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   notes: NStr(10000),
   properties: InstancePropertiesSchema,
   archCustomViewId: Nullable(Id),
@@ -103,7 +103,7 @@ export const ProductInstanceSchema = Type.Object({
   ...instanceWritableFields,
   title: Type.Optional(NStr(40)),
   notes: Type.Optional(NStr(10000)),
-  rank: Type.Optional(Type.Integer({ minimum: 1 })),
+  rank: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   archCustomViewId: Type.Optional(Nullable(Id)),
   customPriceInCents: Type.Optional(Nullable(Cents)),
   mediumId: Type.Optional(Nullable(Id)),
@@ -169,10 +169,10 @@ const orderWritableFields = {
   effectivePricingDate: Nullable(DateText),
   shippingMode: Nullable(AmountOrRate),
   shippingPercentage: Nullable(Percent),
-  shippingFlatAmount: Nullable(Type.Integer({ minimum: 0 })),
+  shippingFlatAmount: Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   discountMode: Nullable(AmountOrRate),
   discountPercentage: Nullable(Percent),
-  discountFlatAmount: Nullable(Type.Integer({ minimum: 0 })),
+  discountFlatAmount: Nullable(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   taxPercentage: Nullable(Percent),
   tariffPercentage: Nullable(Percent),
   primaryNote: NStr(20000),
@@ -224,12 +224,50 @@ export const PRODUCT_ORDER_COMPUTED_FIELDS = [
 ] as const;
 export const PRODUCT_ORDER_CREATE_ONLY_FIELDS = ['orgId'] as const;
 /**
- * Writable fields that only employees (owner/member, no previous role) should change (ordering §6):
- * owner change and the advanced pricing fields. Enforcement is the API's policy; listed here for it.
+ * The order fields a guest (any role but owner/member, guest mode included) may change: an
+ * allow-list, so a field added later is employee-only until someone decides otherwise. Everything
+ * that moves the price (tax, stocked, category, product, type, the advanced pricing fields), the
+ * owner and the employee notes is left out.
  */
-export const PRODUCT_ORDER_EMPLOYEE_FIELDS = [
-  'userId',
-  'effectivePricingDate',
+export const PRODUCT_ORDER_GUEST_WRITABLE_FIELDS = [
+  'title',
+  'archived',
+  'promptedForProjectInfo',
+  'phone',
+  'email',
+  'clientEmails',
+  'deliveryAddress',
+  'billingAddress',
+  'contactName',
+  'projectName',
+  'firmName',
+  'purchaseOrderNumber',
+  'estimateNumber',
+  'externalLink1',
+] as const satisfies readonly (keyof typeof orderWritableFields)[];
+
+/** The item fields a guest may send: no custom price (custom products are for employees). */
+export const PRODUCT_INSTANCE_GUEST_WRITABLE_FIELDS = [
+  'productOrderId',
+  'orgId',
+  'productId',
+  'title',
+  'quantity',
+  'rank',
+  'notes',
+  'properties',
+  'archCustomViewId',
+  'mediumId',
+] as const;
+
+/**
+ * Fields that carry prices, costs or payments. When pricing is hidden for a caller none of them
+ * leaves the server (nor pricing rules, option prices or explanations).
+ */
+export const PRODUCT_ORDER_PRICE_FIELDS = [
+  'costs',
+  'amountPaidInCents',
+  'lastPaymentDate',
   'shippingMode',
   'shippingPercentage',
   'shippingFlatAmount',
@@ -238,12 +276,12 @@ export const PRODUCT_ORDER_EMPLOYEE_FIELDS = [
   'discountFlatAmount',
   'taxPercentage',
   'tariffPercentage',
-  'primaryNote',
-  'secondaryNote',
   'commandData',
-  'trackingNumber',
-  'estimatedShippingDate',
+  'integrationData',
 ] as const;
+export const PRODUCT_INSTANCE_PRICE_FIELDS = ['unitPriceInCents', 'totalPriceInCents', 'customPriceInCents', 'pricingRuleVersion'] as const;
+/** Product fields that point at prices. */
+export const PRODUCT_PRICE_FIELDS = ['productPricingRuleId', 'exportPriceData'] as const;
 
 /** What a client may change on an order (update props). */
 export const ProductOrderWritable = Type.Partial(Type.Object(orderWritableFields), { additionalProperties: false, minProperties: 1 });
@@ -255,12 +293,13 @@ export const ProductOrderCreateProps = Type.Composite(
 );
 export type ProductOrderCreateProps = Static<typeof ProductOrderCreateProps>;
 
-/** The full order as read (ordering §3), computed fields readOnly. */
+/** The full order as read, computed fields readOnly. */
 export const ProductOrderDetail = Type.Object({
   id: ro(Id),
   orgSpecificId: ro(Id),
   orgId: Id,
-  ...Object.fromEntries(Object.entries(orderWritableFields).map(([k, v]) => [k, Type.Optional(v)])),
+  // Partial keeps each field's static type (a mapped Object.fromEntries would lose them).
+  ...Type.Partial(Type.Object(orderWritableFields)).properties,
   title: Type.String({ maxLength: 255 }),
   costs: ro(Costs),
   statusData: ro(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
@@ -341,6 +380,21 @@ export const ProductOptionClassifierSchema = Type.Object({
   numberTitles: Type.Optional(Type.Array(Type.String())),
 });
 export type ProductOptionClassifierJson = Static<typeof ProductOptionClassifierSchema>;
+
+/**
+ * A classifier as stored and sent to the browser: the engine's numberTitles live in `data` with the
+ * admin's groups and numbers (classifierFromRow turns it into ProductOptionClassifierSchema).
+ */
+export const ProductOptionClassifierRowSchema = Type.Object({
+  id: Id,
+  orgId: Id,
+  title: Type.String(),
+  rank: Type.Optional(Type.Integer()),
+  archived: Type.Optional(Flag),
+  data: Type.Object({ numberTitles: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: true }),
+  ...Audit,
+});
+export type ProductOptionClassifierRowJson = Static<typeof ProductOptionClassifierRowSchema>;
 
 export const ProductPropertyGroupSchema = Type.Object({
   id: Id,
@@ -458,7 +512,7 @@ export type ArchElevationJson = Static<typeof ArchElevationSchema>;
 export const ArchCustomViewSchema = Type.Object({
   ...orderScoped,
   title: Type.String({ maxLength: 255 }),
-  rank: Type.Integer({ minimum: 1 }),
+  rank: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   drawingNotesData: Type.Optional(Type.Unknown()),
   ...Audit,
 });
@@ -474,7 +528,7 @@ export const ENTITY_TYPES = [
   'line',
 ] as const;
 
-/** Known data keys of entities (spatial §3); other keys are kept. */
+/** Known data keys of drawing entities (position, size, rotations, bleeds, ...); other keys are kept. */
 export const EntityData = Type.Object(
   {
     position: Type.Optional(Type.Union([Point2, Type.Object({ x: Type.Number(), y: Type.Number(), z: Type.Number() })])),
@@ -552,6 +606,7 @@ export const ENTITY_SCHEMAS = {
   ProductRuleSchema,
   ProductPricingRuleSchema,
   ProductOptionClassifierSchema,
+  ProductOptionClassifierRowSchema,
   ProductPropertyGroupSchema,
   ProductGraphicSchema,
   MediumSchema,

@@ -13,7 +13,7 @@ export const OrderStatusType = Type.Union([
 ]);
 export type OrderStatusType = Static<typeof OrderStatusType>;
 
-/** Organisation setting productOrderStatuses (ordering §3). */
+/** Organisation setting productOrderStatuses: the order status steps (key, type, titles, milestone, guest visibility). */
 export const ProductOrderStatus = Type.Object({
   key: Type.String({ minLength: 1 }),
   type: OrderStatusType,
@@ -80,6 +80,11 @@ export type Organisation = Static<typeof Organisation>;
 /** An organisation as the session sees it: with the user's role there. */
 export const OrgMembership = Type.Intersect([
   Organisation,
-  Type.Object({ role: Type.String(), prevRole: Type.Optional(Nullable(Type.String())) }),
+  Type.Object({
+    role: Type.String(),
+    prevRole: Type.Optional(Nullable(Type.String())),
+    /** The organisation's access data hides prices from this user (an order can hide them too). */
+    pricingIsHidden: Type.Optional(Type.Boolean()),
+  }),
 ]);
 export type OrgMembership = Static<typeof OrgMembership>;

@@ -1,0 +1,55 @@
+import type {
+  InstanceLike,
+  OrderPricingFields,
+  Organisation,
+  Product,
+  ProductCategory,
+  ProductOption,
+  ProductOptionClassifier,
+  ProductOrder,
+  ProductPricingRule,
+  ProductProperty,
+  ProductRule,
+  Role,
+} from '@cpq/domain';
+
+/**
+ * What each table's repository reads and writes, bound to the domain types (packages/domain), so
+ * storage and the engine share one definition. `Row` covers columns the domain does not model yet.
+ */
+export type Row = Record<string, unknown>;
+
+export type OrganisationRow = Organisation & Row & { catalogueVersion: number };
+export type UserRow = Row & { id: number; email: string; passwordHash: string; firstName: string | null; lastName: string | null; personalOrgId: number | null };
+export type MembershipRow = Row & { id: number; userId: number; orgId: number; role: Role; prevRole: Role | null; accessData: Row };
+/** Read shape of a guest record (appData.designEngine and orgAccessEdgeData.designEngine). */
+export type GuestRow = Row & {
+  id: number;
+  orgId: number;
+  userId: number;
+  appData: { designEngine: { discount: unknown; disableSalesTax: boolean; integrationsData: unknown } };
+  orgAccessEdgeData: { designEngine: { pricingIsHidden: 0 | 1 } };
+};
+export type SessionRow = Row & { id: number; tokenHash: string; userId: number; deviceId: number; expires: string };
+export type ProductCategoryRow = ProductCategory & Row;
+export type ProductRow = Product & Row;
+export type ProductPropertyRow = ProductProperty & Row;
+export type ProductOptionRow = ProductOption & Row;
+export type ProductRuleRow = ProductRule & Row;
+export type ProductPricingRuleRow = ProductPricingRule & Row;
+/** Stored classifier: the number titles live in data.numberTitles. */
+export type ProductOptionClassifierRow = Omit<ProductOptionClassifier, 'numberTitles'> & Row & { data: { numberTitles?: string[] } };
+export type ProductOrderRow = ProductOrder & OrderPricingFields & Row & { involvedUsers: Record<string, { role: string; pricingIsHidden: 0 | 1 }> };
+export type ProductInstanceRow = InstanceLike &
+  Row & {
+    id: number;
+    orgId: number;
+    productOrderId: number;
+    rank: number;
+    unitPriceInCents: number;
+    totalPriceInCents: number;
+    pricingRuleVersion: string | null;
+    isValid: 0 | 1;
+    validationIssues: unknown;
+    archCustomViewId: number | null;
+  };
