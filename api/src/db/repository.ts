@@ -171,7 +171,7 @@ export const TABLES = {
     table: 'guests',
     json: { discount: () => null, integrationsData: obj },
     createdOnly: true,
-    // API shape (admin spec §3): appData.designEngine + orgAccessEdgeData.designEngine.
+    // API shape of a guest: its settings under appData.designEngine, its access under orgAccessEdgeData.designEngine.
     afterRead: (g: Row): Row => ({
       id: g.id,
       orgId: g.orgId,
