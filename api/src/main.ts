@@ -2,7 +2,7 @@ import { loadConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { createDb } from './db/knex.ts';
 import { migrateLatest } from './db/migrations/index.ts';
-import { seedDemo } from './db/seed/index.ts';
+import { seedDemo } from './demo/index.ts';
 
 const config = loadConfig();
 const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });

@@ -8,7 +8,7 @@ import knexFactory, { type Knex } from 'knex';
 import { createApp, type AppDeps } from '../src/app.ts';
 import { createDb } from '../src/db/knex.ts';
 import { migrateLatest } from '../src/db/migrations/index.ts';
-import { seedDemo } from '../src/db/seed/index.ts';
+import { seedDemo } from '../src/demo/index.ts';
 import { createRepos, type Repos } from '../src/db/repository.ts';
 
 export interface DbCase {

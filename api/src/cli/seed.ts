@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/knex.ts';
 import { migrateLatest } from '../db/migrations/index.ts';
-import { seedDemo } from '../db/seed/index.ts';
+import { seedDemo } from '../demo/index.ts';
 
 const config = loadConfig();
 if (!config.demoMode) {

@@ -6,7 +6,7 @@ import { checkOptionChoice, computeAvailability, invalidSelections, isSelectionA
 import { constraintGraph } from './graph.ts';
 import { mkCatalogue, mkOption, mkProduct, mkProperty, mkRule } from './testing.ts';
 
-// A slice of the 850 demo catalogue (api/src/db/seed/catalogue.ts).
+// A slice of the 850 demo catalogue (api/src/demo/catalogue.ts).
 const properties = [
   mkProperty(8, 'Plate Size', 1),
   mkProperty(9, 'Collection', 2),

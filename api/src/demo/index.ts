@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { newOrderCosts } from '@cpq/domain';
-import { hashPassword } from '../../auth/passwords.ts';
-import { createRepos, type Row } from '../repository.ts';
-import { toDbDate } from '../time.ts';
-import { allocateOrgSpecificId, startOrderCounter } from '../queries.ts';
-import { loadCatalogue } from '../../services/catalogueSnapshot.ts';
-import { recomputeOrder } from '../../services/repricing.ts';
-import { PluginRegistry } from '../../plugins.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { createRepos, type Row } from '../db/repository.ts';
+import { toDbDate } from '../db/time.ts';
+import { allocateOrgSpecificId, startOrderCounter } from '../db/queries.ts';
+import { loadCatalogue } from '../services/catalogueSnapshot.ts';
+import { recomputeOrder } from '../services/repricing.ts';
+import { PluginRegistry } from '../plugins.ts';
 import { ORGS, seedUsers } from './orgs.ts';
 import * as cat from './catalogue.ts';
 
