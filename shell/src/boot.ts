@@ -3,7 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { ApiRequestError, activeOrgAtom, activeOrgIdAtom, activeRulesAtom, api, portalStore, sessionAtom } from '@cpq/client';
 import type { LoginBody } from '@cpq/domain';
 import { DEFAULT_RULES, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
-import { hasPlugin, loadRegistry, pluginName, refreshRemote } from './registry.ts';
+import { hasPlugin, loadRegistry, pluginName } from './registry.ts';
 import { applyTheme } from './theme.ts';
 
 /** Where the shell is in its start-up (unloaded -> loading -> loaded). */
@@ -76,18 +76,13 @@ export async function switchOrganisation(orgId: number): Promise<void> {
   await loadOrganisationResources();
 }
 
-/** Plugins whose last load failed: the next attempt starts from a clean registration. */
-const failedPlugins = new Set<string>();
-
+/** Loads an organisation's plugin; after a failure the federation runtime fetches it again. */
 async function loadPlugin(orgId: number): Promise<OrgPlugin> {
   const name = pluginName(String(orgId));
-  if (failedPlugins.has(name)) refreshRemote(name);
-  failedPlugins.add(name);
   const mod = await loadRemote<{ default?: OrgPlugin } | OrgPlugin>(`${name}/plugin`);
   const plugin = mod && 'default' in mod ? mod.default : (mod as OrgPlugin | null);
   if (!plugin || !(plugin as OrgPlugin).__cpqPlugin) throw new Error(`${name}/plugin is not an organisation plugin.`);
   if (plugin.orgId !== orgId) throw new Error(`${name}/plugin is the plugin of organisation ${String(plugin.orgId)}.`);
-  failedPlugins.delete(name);
   return plugin as OrgPlugin;
 }
 
