@@ -20,7 +20,7 @@ describe('org-850 plugin wiring', () => {
     const r = validateInstance({ product: cat.product(98)!, instance, catalogue: cat, allowedOptionIds: { '8': [PLATE.p117x82], '11': [LAYOUT.r2c2] }, hooks, measureText: measureTextServer });
     expect(r.valid).toBe(false);
     expect(r.invalidPropertyIds).toEqual([11, 27, 112]);
-    // The default plugin has no such rules.
+    // The default rules have no such checks.
     expect(validateInstance({ product: cat.product(98)!, instance, catalogue: cat, hooks: defaultHooks, measureText: measureTextServer }).valid).toBe(true);
   });
 });
