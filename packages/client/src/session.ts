@@ -73,5 +73,5 @@ export const toggleGuestModeAtom = atom(null, (get, set) => {
   writeLocal(GUEST_MODE_KEY, next);
 });
 
-/** The active organisation's plugin rules (resolved over the defaults); null until loaded. */
+/** The active organisation's plugin rules (resolved over the defaults); null until loaded, and while its plugin fails to load. */
 export const activeRulesAtom = atom<PluginRules | null>(null);
