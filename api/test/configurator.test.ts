@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductOrder } from '@cpq/domain';
 import { compile } from '../src/http/validate.ts';
 import { countRows, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { HOME, CREATE_ORDER, ORDER_DATA } from './paths.ts';
 
-const HOME = '/api/configurator/get-configurator-homepage-data';
-const CREATE = '/api/configurator/create-product-order';
-const ORDER = '/api/configurator/get-configurator-order-data';
 
 describe.each(databases)('configurator on $name', (dbCase) => {
   let t: TestApp;
@@ -68,7 +66,7 @@ describe.each(databases)('configurator on $name', (dbCase) => {
   describe('create-product-order', () => {
     it('creates an order with zero costs, shipping TBD, "Untitled Order", the first status, an audit row; client costs ignored', async () => {
       const before = await writes();
-      const res = await guest.post(CREATE, {
+      const res = await guest.post(CREATE_ORDER, {
         productOrderProps: { orgId: 850, productCategoryId: 1, productId: 98, isStocked: 0, costs: { orderTotal: 1, tax: 99, depositAmount: 5 } },
       });
       expect(res.status).toBe(200);
@@ -98,10 +96,10 @@ describe.each(databases)('configurator on $name', (dbCase) => {
     });
 
     it('allocates orgSpecificId per organisation', async () => {
-      const a = await owner.post(CREATE, { productOrderProps: { orgId: 850, productCategoryId: 13, title: 'Plates for lobby' } });
-      const b = await owner.post(CREATE, { productOrderProps: { orgId: 850, productCategoryId: 13 } });
-      const c = await owner1053.post(CREATE, { productOrderProps: { orgId: 1053, productCategoryId: 20 } });
-      const d = await owner1053.post(CREATE, { productOrderProps: { orgId: 1053, productCategoryId: 21, productId: 105 } });
+      const a = await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 13, title: 'Plates for lobby' } });
+      const b = await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 13 } });
+      const c = await owner1053.post(CREATE_ORDER, { productOrderProps: { orgId: 1053, productCategoryId: 20 } });
+      const d = await owner1053.post(CREATE_ORDER, { productOrderProps: { orgId: 1053, productCategoryId: 21, productId: 105 } });
       expect(a.body.data.title).toBe('Plates for lobby');
       expect(b.body.data.orgSpecificId).toBe(a.body.data.orgSpecificId + 1);
       expect(d.body.data.orgSpecificId).toBe(c.body.data.orgSpecificId + 1);
@@ -109,7 +107,7 @@ describe.each(databases)('configurator on $name', (dbCase) => {
     });
 
     it('creates architectural orders as type "arch" for architectural organisations', async () => {
-      const res = await guest1798.post(CREATE, { productOrderProps: { orgId: 1798, productCategoryId: 30 } });
+      const res = await guest1798.post(CREATE_ORDER, { productOrderProps: { orgId: 1798, productCategoryId: 30 } });
       expect(res.status).toBe(200);
       expect(res.body.data.type).toBe('arch');
       expect(res.body.data.costs.depositPercentage).toBe(0);
@@ -117,7 +115,7 @@ describe.each(databases)('configurator on $name', (dbCase) => {
 
     it('refuses another organisation with 403 and writes nothing', async () => {
       const before = await writes();
-      const res = await owner.post(CREATE, { productOrderProps: { orgId: 1053, productCategoryId: 20 } });
+      const res = await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 1053, productCategoryId: 20 } });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
       expect(await writes()).toEqual(before);
@@ -126,14 +124,14 @@ describe.each(databases)('configurator on $name', (dbCase) => {
     it('refuses a userId that is not the caller (403)', async () => {
       const ownerUser = await t.repos.users.findOne({ email: 'owner-850@demo.test' });
       const before = await writes();
-      const res = await guest.post(CREATE, { productOrderProps: { orgId: 850, productCategoryId: 1, userId: ownerUser!.id } });
+      const res = await guest.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 1, userId: ownerUser!.id } });
       expect(res.status).toBe(403);
       expect(await writes()).toEqual(before);
     });
 
     it('answers 400 invalidJson for malformed JSON', async () => {
       const before = await writes();
-      const res = await owner.post(CREATE, undefined, { raw: '{"productOrderProps": {"orgId": 850,' });
+      const res = await owner.post(CREATE_ORDER, undefined, { raw: '{"productOrderProps": {"orgId": 850,' });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: { code: 'invalidJson', message: 'Request body is not valid JSON.' } });
       expect(await writes()).toEqual(before);
@@ -149,7 +147,7 @@ describe.each(databases)('configurator on $name', (dbCase) => {
         [{}, 'productOrderProps is required'],
       ];
       for (const [body, message] of cases) {
-        const res = await owner.post(CREATE, body);
+        const res = await owner.post(CREATE_ORDER, body);
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.body.error.code).toBe('invalidBody');
         expect(res.body.error.message).toBe(message);
@@ -160,20 +158,20 @@ describe.each(databases)('configurator on $name', (dbCase) => {
 
     it('answers 400 for a category or product of another organisation and writes nothing', async () => {
       const before = await writes();
-      const badCat = await owner.post(CREATE, { productOrderProps: { orgId: 850, productCategoryId: 20 } });
+      const badCat = await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 20 } });
       expect(badCat.status).toBe(400);
       expect(badCat.body.error.message).toMatch(/^productOrderProps\.productCategoryId /);
-      const badProduct = await owner.post(CREATE, { productOrderProps: { orgId: 850, productCategoryId: 1, productId: 104 } });
+      const badProduct = await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 1, productId: 104 } });
       expect(badProduct.status).toBe(400);
       expect(badProduct.body.error.message).toMatch(/^productOrderProps\.productId /);
-      const wrongCategory = await owner.post(CREATE, { productOrderProps: { orgId: 850, productCategoryId: 2, productId: 98 } });
+      const wrongCategory = await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 2, productId: 98 } });
       expect(wrongCategory.status).toBe(400);
       expect(await writes()).toEqual(before);
     });
 
     it('gives 20 concurrent creations 20 distinct consecutive orgSpecificIds', async () => {
       const res = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => member.post(CREATE, { productOrderProps: { orgId: 850, productCategoryId: 1, title: `Concurrent ${i}` } })),
+        Array.from({ length: 20 }, (_, i) => member.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 1, title: `Concurrent ${i}` } })),
       );
       expect(res.map((r) => r.status)).toEqual(Array(20).fill(200));
       const ids = res.map((r) => r.body.data.orgSpecificId as number).sort((a, b) => a - b);
@@ -186,7 +184,7 @@ describe.each(databases)('configurator on $name', (dbCase) => {
 
   describe('get-configurator-order-data', () => {
     it('answers the order with its catalogue for a member of the organisation', async () => {
-      const res = await member.post(ORDER, { orgId: 850, productOrderOrgSpecificId: 1 });
+      const res = await member.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 1 });
       expect(res.status).toBe(200);
       const d = res.body.data;
       expect(d.productOrders).toHaveLength(1);
@@ -206,25 +204,25 @@ describe.each(databases)('configurator on $name', (dbCase) => {
     });
 
     it('lets a guest open own orders only; others are 404 orderNotFound', async () => {
-      const own = await guest.post(ORDER, { orgId: 850, productOrderOrgSpecificId: 2 });
+      const own = await guest.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 2 });
       expect(own.status).toBe(200);
       expect(own.body.data.productOptions.map((o: { id: number }) => o.id)).not.toContain(24);
-      const notInvolved = await guest.post(ORDER, { orgId: 850, productOrderOrgSpecificId: 1 });
+      const notInvolved = await guest.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 1 });
       expect(notInvolved.status).toBe(404);
       expect(notInvolved.body.error.code).toBe('orderNotFound');
     });
 
     it('answers 404 for a missing order and 403 for a non-member of the organisation', async () => {
-      const missing = await owner.post(ORDER, { orgId: 850, productOrderOrgSpecificId: 99999 });
+      const missing = await owner.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 99999 });
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe('orderNotFound');
-      const nonMember = await owner1053.post(ORDER, { orgId: 850, productOrderOrgSpecificId: 1 });
+      const nonMember = await owner1053.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 1 });
       expect(nonMember.status).toBe(403);
       expect(nonMember.body.error.code).toBe('forbidden');
     });
 
     it('includes spatial arrays for architectural orders', async () => {
-      const res = await guest1798.post(ORDER, { orgId: 1798, productOrderOrgSpecificId: 2 });
+      const res = await guest1798.post(ORDER_DATA, { orgId: 1798, productOrderOrgSpecificId: 2 });
       expect(res.status).toBe(200);
       const d = res.body.data;
       expect(d.isSpatial).toBe(true);

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeAvailability, repriceOrder, type CatalogueIndex, type InstanceLike } from '@cpq/domain';
 import { makeCatalogue, makeClassifier } from '@cpq/domain/testing';
 import { countRows, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { CREATE_ORDER, ORDER_DATA, ITEM_CREATE, ITEM_UPDATE, ITEM_DESTROY, ORDER_UPDATE } from './paths.ts';
 
-const CREATE_ORDER = '/api/configurator/create-product-order';
-const ORDER_DATA = '/api/configurator/get-configurator-order-data';
-const ITEM_CREATE = '/api/resources/productInstances/create';
-const ITEM_UPDATE = '/api/resources/productInstances/update';
-const ITEM_DESTROY = '/api/resources/productInstances/destroy';
-const ORDER_UPDATE = '/api/resources/productOrders/update';
 
 type Data = Record<string, any>;
 

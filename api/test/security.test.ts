@@ -4,6 +4,7 @@ import { engineHooks } from '@cpq/plugin-sdk';
 import { loadCatalogue } from '../src/services/catalogueSnapshot.ts';
 import { PluginRegistry } from '../src/plugins.ts';
 import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { ORDER_DATA, HOME, CREATE_ORDER, ITEM_CREATE, ITEM_UPDATE, ITEM_DESTROY, ORDER_UPDATE } from './paths.ts';
 
 /**
  * The holes a security probe found, each as an attacker would try it. Expectations come from the
@@ -15,13 +16,6 @@ import { databases, startTestApp, type Client, type TestApp } from './helpers.ts
  * - when pricing is hidden for a guest, no price, cost, pricing rule or option price leaves the server.
  */
 
-const ORDER_DATA = '/api/configurator/get-configurator-order-data';
-const HOME = '/api/configurator/get-configurator-homepage-data';
-const CREATE_ORDER = '/api/configurator/create-product-order';
-const ITEM_CREATE = '/api/resources/productInstances/create';
-const ITEM_UPDATE = '/api/resources/productInstances/update';
-const ITEM_DESTROY = '/api/resources/productInstances/destroy';
-const ORDER_UPDATE = '/api/resources/productOrders/update';
 
 /** Keys that carry prices, costs, pricing rules or option prices (written from the rule, not the code). */
 const PRICE_KEYS = new Set([
