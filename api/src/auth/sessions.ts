@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
-import { isActiveRole, isEmployeeRole, type OrgMembership, type SessionData } from '@cpq/domain';
+import { ENGINE_VERSION, isActiveRole, isEmployeeRole, type OrgMembership, type SessionData } from '@cpq/domain';
 import { orgAccessData } from '../policy.ts';
 import type { Repos } from '../db/repository.ts';
 import { sessionUserByTokenHash } from '../db/queries.ts';
@@ -76,5 +76,6 @@ export async function buildSessionData(repos: Repos, userId: number): Promise<Se
       personalOrgId: user.personalOrgId ?? null,
     },
     organisations,
+    engineVersion: ENGINE_VERSION,
   };
 }

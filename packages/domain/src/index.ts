@@ -13,3 +13,4 @@ export * from './costs/index.ts';
 export * from './validation/index.ts';
 export * from './schemas/entities.ts';
 export * from './availability/index.ts';
+export { ENGINE_VERSION } from './version.ts';

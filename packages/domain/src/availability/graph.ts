@@ -10,12 +10,12 @@
  *   some of T, each (f, q) with q ∈ Q \ T.
  * Rules from 'products' are unary: they remove options for that product only.
  */
-import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
+import { SELECT_PROPERTY_TYPES, type Product, type ProductOption, type ProductProperty } from '../schemas/catalogue.ts';
 import type { CatalogueIndex } from '../engine/catalogue.ts';
 import type { ProductRule } from '../engine/types.ts';
 
 /** Property types that offer options; the others (text, number, dimensions, checkbox) are ignored here. */
-export const SELECT_TYPES: ReadonlySet<string> = new Set(['singleSelect', 'select']);
+export const SELECT_TYPES: ReadonlySet<string> = new Set(SELECT_PROPERTY_TYPES);
 
 export interface PropNode {
   index: number;

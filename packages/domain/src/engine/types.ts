@@ -3,10 +3,19 @@
  * Pure data: the same values are built in the browser from get-configurator-order-data and in the
  * API from the database, and fed to the same functions.
  */
+import type { Static } from '@sinclair/typebox';
 import type { Role } from '../roles.ts';
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
+import type { ProductOptionClassifierSchema, ProductPricingRuleSchema, ProductRuleSchema } from '../schemas/entities.ts';
+import type {
+  PricingCheckSchema,
+  PricingConditionSchema,
+  PricingExpressionSchema,
+  PricingOperatorSchema,
+  PricingRuleVersionSchema,
+} from '../pricing/schema.ts';
 
-/** One property's entry in productInstance.properties (ordering §3). */
+/** One property's entry in productInstance.properties: optionId, value, text array (engravings under property 27). */
 export interface PropertySelection {
   optionId?: number | null;
   /** dimensions / number / text value as typed or stored. */
@@ -29,79 +38,32 @@ export interface InstanceLike {
   customPriceInCents?: number | null;
 }
 
-export type RuleType = 'incompatible' | 'compatible';
+/*
+ * The catalogue records below are the TypeBox schemas' static types, so what the API stores and
+ * validates and what the engine reads cannot drift apart (types.test-d.ts checks the rest).
+ */
 
 /**
- * productRule (ordering §3): fromResourceKey 'productOptions' (the rule applies while one of fromIds
- * is selected) or 'products' (while the instance's product is one of fromIds); toResourceKey
- * 'productOptions' with toIds. Semantics: docs/availability.md.
+ * productRule: fromResourceKey 'productOptions' (the rule applies while one of fromIds is selected)
+ * or 'products' (while the instance's product is one of fromIds); toResourceKey 'productOptions'
+ * with toIds. Semantics: docs/availability.md.
  */
-export interface ProductRule {
-  id: number;
-  orgId: number;
-  type: RuleType;
-  fromResourceKey: 'productOptions' | 'products';
-  fromIds: number[];
-  toResourceKey: 'productOptions';
-  toIds: number[];
-  archived?: 0 | 1;
-  description?: string | null;
-}
+export type ProductRule = Static<typeof ProductRuleSchema>;
+export type RuleType = ProductRule['type'];
 
-export type PricingOperator = '+' | '-' | '*' | '/' | '%' | 'and' | 'or' | '===';
-export type ExpressionType = 'fixed' | 'productPropertyPrice' | 'productPropertyClassifierNumber' | 'propertyValue' | 'group';
-
-export interface PricingCheck {
-  /** What is looked at: a property's selected option id or value, or the instance quantity. */
-  actual: { type: 'optionId' | 'propertyValue' | 'quantity'; productPropertyId?: number };
-  /** Comparison (default '==='). */
-  operator?: '===' | '!==' | '<' | '<=' | '>' | '>=' | 'in';
-  expected: number | string | boolean | null | Array<number | string>;
-}
-
-export interface PricingCondition {
-  operator: 'and' | 'or';
-  conditions: PricingCheck[];
-}
-
-export interface PricingExpression {
-  type: ExpressionType;
-  props: {
-    value?: number;
-    productPropertyId?: number;
-    productOptionClassifierGroupId?: number;
-    productOptionClassifierNumberIndex?: number;
-    /** For type group: the nested expressions, evaluated from 0. */
-    expressions?: PricingExpression[];
-  };
-  operator: PricingOperator;
-  description?: string;
-  condition?: PricingCondition;
-}
-
-export interface PricingRuleVersion {
-  /** 'YYYY-MM-DD HH:MM:SS' (UTC). */
-  created: string;
-  expressions: PricingExpression[];
-}
-
-export interface ProductPricingRule {
-  id: number;
-  orgId: number;
-  title?: string | null;
-  name?: string | null;
-  deleted: 0 | 1;
-  /** Keyed by version number as text ("1", "2", ...). */
-  versions: Record<string, PricingRuleVersion>;
-}
-
+export type PricingOperator = Static<typeof PricingOperatorSchema>;
+/** One check of a condition: what is looked at (a property's option id or value, or the quantity), compared with expected. */
+export type PricingCheck = Static<typeof PricingCheckSchema>;
+export type PricingCondition = Static<typeof PricingConditionSchema>;
+/** For type group, props.expressions are nested expressions evaluated from 0. */
+export type PricingExpression = Static<typeof PricingExpressionSchema>;
+export type ExpressionType = PricingExpression['type'];
+/** created: 'YYYY-MM-DD HH:MM:SS' (UTC). */
+export type PricingRuleVersion = Static<typeof PricingRuleVersionSchema>;
+/** versions are keyed by version number as text ("1", "2", ...). */
+export type ProductPricingRule = Static<typeof ProductPricingRuleSchema>;
 /** A classifier names the numbers options carry in option.classifications[classifierId]. */
-export interface ProductOptionClassifier {
-  id: number;
-  orgId: number;
-  title: string;
-  numberTitles?: string[];
-}
+export type ProductOptionClassifier = Static<typeof ProductOptionClassifierSchema>;
 
 /** Everything the engine reads about an organisation's catalogue. */
 export interface CatalogueSnapshot {

@@ -2,10 +2,10 @@ export { selectPricingRuleVersion, normalisePricingDate, sortedVersions } from '
 export type { PricingDate, PricingVersionChoice, VersionChoiceReason } from './dates.ts';
 export { compilePricingRuleVersion, optionPrice, classifierNumber, propertyNumber } from './compile.ts';
 export type { CompiledPricingVersion, CompileOptions, PricingLog, PricingFailure } from './compile.ts';
-export { priceInstance, defaultPricingLog, CUSTOM_PRODUCT_ID } from './price.ts';
+export { priceInstance, defaultPricingLog } from './price.ts';
 export type { PriceInstanceInput, InstancePrice } from './price.ts';
 export { formatExplanation } from './explanation.ts';
 export type { PriceExplanation, PricingStep, PriceSource } from './explanation.ts';
-export { roundCents, percentOf, formatCents } from './money.ts';
+export { roundCents, percentOf, formatCents, formatCentsPrecise } from './money.ts';
 export { PricingRuleVersionSchema, PricingExpressionSchema, PricingConditionSchema, PricingCheckSchema, PricingOperatorSchema } from './schema.ts';
 export type { PricingRuleVersionJson } from './schema.ts';

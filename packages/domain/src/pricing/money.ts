@@ -22,7 +22,7 @@ export function percentOf(amountInCents: number, percentage: number): number {
   return roundCents((amountInCents * percentage) / 100);
 }
 
-/** "$1,234.50" (or "-$3.00"): two decimals, thousands separated by commas (ordering §9). */
+/** "$1,234.50" (or "-$3.00"): dollar sign, two decimals, thousands separated by commas. */
 export function formatCents(cents: number): string {
   const c = roundCents(cents);
   const abs = Math.abs(c);
@@ -31,4 +31,19 @@ export function formatCents(cents: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const rest = String(abs % 100).padStart(2, '0');
   return `${c < 0 ? '-' : ''}$${dollars}.${rest}`;
+}
+
+/**
+ * Like formatCents but keeps fractions of a cent, up to four decimals of a dollar ("$12.345"), for
+ * running totals before the price is rounded.
+ */
+export function formatCentsPrecise(cents: number): string {
+  // Hundredths of a cent, rounded once (half away from zero), so float noise never shows.
+  const h = roundCents((Number.isFinite(cents) ? cents : 0) * 100);
+  const abs = Math.abs(h);
+  const dollars = Math.floor(abs / 10000)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const decimals = String(abs % 10000).padStart(4, '0').replace(/0{1,2}$/, '');
+  return `${h < 0 ? '-' : ''}$${dollars}.${decimals}`;
 }

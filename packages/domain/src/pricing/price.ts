@@ -5,9 +5,7 @@ import { normalisePricingDate, selectPricingRuleVersion, type PricingDate, type 
 import type { PriceExplanation, PriceSource, PricingStep } from './explanation.ts';
 import { normaliseQuantity } from '../validation/fields.ts';
 import { formatCents, roundCents } from './money.ts';
-
-/** Product id of a custom product: priced by the item's customPriceInCents. */
-export const CUSTOM_PRODUCT_ID = -1;
+import { CUSTOM_PRODUCT_ID } from '../schemas/catalogue.ts';
 
 export interface PriceInstanceInput {
   instance: InstanceLike;

@@ -1,6 +1,23 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, RefId } from './common.ts';
-import { CATALOGUE_RESOURCE_KEYS } from './catalogue.ts';
+import { Flag, Id, RefId } from './common.ts';
+import { CATALOGUE_RESOURCE_KEYS, Product, ProductCategory, ProductOption, ProductProperty } from './catalogue.ts';
+import {
+  ArchCustomViewSchema,
+  ArchElevationSchema,
+  ArchWallSchema,
+  EntitySchema,
+  MediumSchema,
+  PRODUCT_ORDER_PRICE_FIELDS,
+  PRODUCT_PRICE_FIELDS,
+  ProductCanvasLineSchema,
+  ProductCanvasTextSchema,
+  ProductInstanceSchema,
+  ProductOptionClassifierRowSchema,
+  ProductOrderDetail,
+  ProductPricingRuleSchema,
+  ProductPropertyGroupSchema,
+  ProductRuleSchema,
+} from './entities.ts';
 import { Costs, ProductOrderType } from './productOrder.ts';
 
 /** Request bodies of the named calls. Each is validated by ajv in the API. */
@@ -8,7 +25,7 @@ import { Costs, ProductOrderType } from './productOrder.ts';
 export const HomepageDataBody = Type.Object({ orgId: Id }, { additionalProperties: false });
 export type HomepageDataBody = Static<typeof HomepageDataBody>;
 
-/** productOrderProps of create-product-order (ordering §3). Computed fields are not accepted. */
+/** productOrderProps of create-product-order (orgId, title, category, product, isStocked, userId, type, costs). Computed fields are not accepted. */
 export const ProductOrderProps = Type.Object(
   {
     orgId: Id,
@@ -63,3 +80,67 @@ export const ResourceGetBody = Type.Object(
   { additionalProperties: false },
 );
 export type ResourceGetBody = Static<typeof ResourceGetBody>;
+
+// ------------------------------------------------------------------ responses (the `data` of each call)
+
+// Price fields are made optional with Composite([Omit, Partial(Pick)]), written out at each use so the
+// static types stay exact (a generic helper widens every field to optional).
+
+/** A product as the configurator calls send it (its pricing rule id is left out when pricing is hidden). */
+export const ConfiguratorProduct = Type.Composite([Type.Omit(Product, PRODUCT_PRICE_FIELDS), Type.Partial(Type.Pick(Product, PRODUCT_PRICE_FIELDS))]);
+export type ConfiguratorProduct = Static<typeof ConfiguratorProduct>;
+
+/** POST /api/configurator/get-configurator-homepage-data. */
+export const HomepageDataResponse = Type.Object({
+  products: Type.Array(ConfiguratorProduct),
+  productCategories: Type.Array(ProductCategory),
+});
+export type HomepageDataResponse = Static<typeof HomepageDataResponse>;
+
+/** An option as the order data sends it: without classifications (nor data.priceInCents) when pricing is hidden. */
+export const OrderDataProductOption = Type.Composite([Type.Omit(ProductOption, ['classifications']), Type.Partial(Type.Pick(ProductOption, ['classifications']))]);
+export type OrderDataProductOption = Static<typeof OrderDataProductOption>;
+
+/** The order with its costs, payments and pricing fields optional (left out when pricing is hidden). */
+export const OrderDataProductOrder = Type.Composite([
+  Type.Omit(ProductOrderDetail, PRODUCT_ORDER_PRICE_FIELDS),
+  Type.Partial(Type.Pick(ProductOrderDetail, PRODUCT_ORDER_PRICE_FIELDS)),
+]);
+export type OrderDataProductOrder = Static<typeof OrderDataProductOrder>;
+
+/** Items carry their stored prices only when the caller may see prices (those fields are optional already). */
+export const OrderDataProductInstance = ProductInstanceSchema;
+export type OrderDataProductInstance = Static<typeof OrderDataProductInstance>;
+
+/** The order owner's sales-tax exemption: a pricing input, the only part of the guest record sent. */
+export const OrderDataGuest = Type.Object({ userId: Id, disableSalesTax: Flag });
+export type OrderDataGuest = Static<typeof OrderDataGuest>;
+
+/**
+ * POST /api/configurator/get-configurator-order-data. When pricing is hidden from the caller,
+ * `pricingIsHidden` is true and no price leaves the server: productPricingRules is empty or absent,
+ * and the PRODUCT_*_PRICE_FIELDS of orders, items and products, option classifications and
+ * data.priceInCents are left out. The spatial lists are sent for architectural orders only.
+ */
+export const OrderDataResponse = Type.Object({
+  productOrders: Type.Array(OrderDataProductOrder, { minItems: 1 }),
+  products: Type.Array(ConfiguratorProduct),
+  productInstances: Type.Array(OrderDataProductInstance),
+  productPricingRules: Type.Optional(Type.Array(ProductPricingRuleSchema)),
+  productProperties: Type.Array(ProductProperty),
+  productOptions: Type.Array(OrderDataProductOption),
+  productOptionClassifiers: Type.Array(ProductOptionClassifierRowSchema),
+  productPropertyGroups: Type.Array(ProductPropertyGroupSchema),
+  productRules: Type.Array(ProductRuleSchema),
+  media: Type.Array(MediumSchema),
+  guests: Type.Array(OrderDataGuest),
+  isSpatial: Type.Boolean(),
+  pricingIsHidden: Type.Optional(Type.Boolean()),
+  archWalls: Type.Optional(Type.Array(ArchWallSchema)),
+  archElevations: Type.Optional(Type.Array(ArchElevationSchema)),
+  archCustomViews: Type.Optional(Type.Array(ArchCustomViewSchema)),
+  entities: Type.Optional(Type.Array(EntitySchema)),
+  productCanvasTexts: Type.Optional(Type.Array(ProductCanvasTextSchema)),
+  productCanvasLines: Type.Optional(Type.Array(ProductCanvasLineSchema)),
+});
+export type OrderDataResponse = Static<typeof OrderDataResponse>;

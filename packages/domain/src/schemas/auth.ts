@@ -25,5 +25,7 @@ export type SessionUser = Static<typeof SessionUser>;
 export const SessionData = Type.Object({
   user: SessionUser,
   organisations: Type.Array(OrgMembership),
+  /** The API's ENGINE_VERSION: a browser running another engine may price differently. */
+  engineVersion: Type.String(),
 });
 export type SessionData = Static<typeof SessionData>;

@@ -54,6 +54,21 @@ export const PropertyType = Type.Union([
   Type.Literal('dimensions'),
   Type.Literal('select'),
 ]);
+export type PropertyType = Static<typeof PropertyType>;
+
+/** Property types whose value is one of the property's options; the others hold a typed value. */
+export const SELECT_PROPERTY_TYPES = ['singleSelect', 'select'] as const satisfies readonly PropertyType[];
+
+export function isSelectType(type: string): type is (typeof SELECT_PROPERTY_TYPES)[number] {
+  return type === 'singleSelect' || type === 'select';
+}
+
+/** productId of a custom product: it has no catalogue record and is priced by the item's customPriceInCents. */
+export const CUSTOM_PRODUCT_ID = -1;
+
+export function isCustomProduct(productId: number): boolean {
+  return productId === CUSTOM_PRODUCT_ID;
+}
 
 export const ProductProperty = Type.Object({
   id: Id,

@@ -49,6 +49,7 @@ const samples: Record<keyof typeof ENTITY_SCHEMAS, unknown> = {
   ProductRuleSchema: { id: 1, orgId: 850, type: 'incompatible', fromResourceKey: 'productOptions', fromIds: [22], toResourceKey: 'productOptions', toIds: [139] },
   ProductPricingRuleSchema: { id: 1, orgId: 850, title: 'Keypad', deleted: 0, versions: { '1': version, '2': { created: '2025-06-01 00:00:00', expressions: [] } } },
   ProductOptionClassifierSchema: { id: 1, orgId: 850, title: 'Sizes', numberTitles: ['Width', 'Height'] },
+  ProductOptionClassifierRowSchema: { id: 1, orgId: 850, title: 'Finish tiers', rank: 1, archived: 0, data: { numberTitles: ['Upcharge'], groups: [{ id: 1, title: 'Standard', optionIds: [22] }] } },
   ProductPropertyGroupSchema: { id: 1, orgId: 850, title: 'Plate', rank: 1, archived: 0, properties: { '8': {}, '9': {} } },
   ProductGraphicSchema: {
     id: 1, title: 'Keypad', archived: 0,

@@ -36,6 +36,14 @@ describe('validateInstance', () => {
     expect(run(inst({ '1': { optionId: 30 } })).invalidPropertyIds).toEqual([1]);
     expect(run(inst({ '1': { optionId: null } })).valid).toBe(true);
   });
+  it("'select' properties get the same option checks as 'singleSelect'", () => {
+    const selectCat = catalogue([product(3, [5])], [property(5, 'Colour', 'select', 1)], [option(50, 5, 'Red'), option(51, 5, 'Blue')]);
+    const check = (properties: InstanceLike['properties'], allowedOptionIds?: Record<string, number[]>) =>
+      validateInstance({ product: selectCat.product(3)!, instance: { productId: 3, quantity: 1, properties }, catalogue: selectCat, hooks: none, measureText: measureTextServer, ...(allowedOptionIds ? { allowedOptionIds } : {}) });
+    expect(check({ '5': { optionId: 50 } }).valid).toBe(true);
+    expect(check({ '5': { optionId: 999 } }).invalidPropertyIds).toEqual([5]);
+    expect(check({ '5': { optionId: 51 } }, { '5': [50] }).invalidPropertyIds).toEqual([5]);
+  });
   it('dimensions outside the bounds are invalid', () => {
     expect(run(inst({ '2': { value: 1300 } })).issues).toEqual([{ propertyId: 2, severity: 'error', message: 'Width must be between 300 and 1200.' }]);
     expect(run(inst({ '2': { value: '450' } })).valid).toBe(true);

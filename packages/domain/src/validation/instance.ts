@@ -1,5 +1,5 @@
-/** Whole-item validation: core checks plus the organisation's instance validators (ordering §5). */
-import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
+/** Whole-item validation: core checks plus the organisation's instance validators; any invalid property makes the item invalid. */
+import { isSelectType, type Product, type ProductOption, type ProductProperty } from '../schemas/catalogue.ts';
 import type { CatalogueIndex } from '../engine/catalogue.ts';
 import type { EngineHooks, PropertyIssue, TextMeasure } from '../engine/hooks.ts';
 import type { InstanceLike, PropertySelection } from '../engine/types.ts';
@@ -112,7 +112,7 @@ export function validateInstance(input: ValidateInstanceInput): InstanceValidati
   for (const property of catalogue.propertiesOf(product.id)) {
     const selection = selectionOf(instance, property.id);
     let issue: PropertyIssue | null = null;
-    if (property.type === 'singleSelect') {
+    if (isSelectType(property.type)) {
       issue = checkSingleSelect(property, selection, catalogue, allowedFor(allowedOptionIds, property.id));
     } else if (property.type === 'dimensions') {
       issue = checkDimension(property, selection);
