@@ -41,8 +41,7 @@ function option(id: number, productPropertyId: number, title: string, priceInCen
 const hooks: EngineHooks = {
   optionFilters: [],
   instanceValidators: [],
-  optionAlerts: [],
-  costs: { maxDiscountPercentage: () => null, taxLookupApplies: () => true },
+  costs: { maxDiscountPercentage: () => null },
 };
 
 /** Base 100.00 + the finish's price; a 10 % surcharge only for quantity ≥ 10 (skipped otherwise). */

@@ -1,6 +1,6 @@
 import { definePlugin, type HomeLink } from '@cpq/plugin-sdk';
 import { costs } from './costs.ts';
-import { instanceValidators, optionAlerts } from './validators.ts';
+import { instanceValidators } from './validators.ts';
 import { optionFilters } from './optionFilters.ts';
 
 const site = 'https://www.lumenandbrass.example';
@@ -40,7 +40,7 @@ export default definePlugin({
       ],
     },
     catalogue: { optionFilters },
-    validation: { instanceValidators, optionAlerts },
+    validation: { instanceValidators },
     costs,
   },
 });

@@ -8,12 +8,10 @@ const hooks = engineHooks(resolveRules(plugin));
 const defaultHooks = engineHooks(resolveRules(null));
 
 describe('org-850 plugin wiring', () => {
-  it('resolves its validators, alerts and cost rules through the SDK', () => {
+  it('resolves its validators and cost rules through the SDK', () => {
     expect(hooks.instanceValidators).toHaveLength(2);
-    expect(hooks.optionAlerts).toHaveLength(1);
     expect(hooks.costs.maxDiscountPercentage({ productCategoryId: 5, isStocked: 1 })).toBe(20);
-    expect(hooks.costs.taxLookupApplies({ productCategoryId: 1, isStocked: 0, deliveryAddress: { state: 'CA' } })).toBe(false);
-    expect(defaultHooks.costs.taxLookupApplies({ productCategoryId: 1, isStocked: 0, deliveryAddress: { state: 'CA' } })).toBe(true);
+    expect(defaultHooks.costs.maxDiscountPercentage({ productCategoryId: 5, isStocked: 1 })).toBeNull();
   });
   it('an invalid keypad layout and an over-wide engraving make the item invalid', () => {
     const instance = keypad(PLATE.p117x82, LAYOUT.r2c2, { '27': { engravings: { '0': { above: { text: 'MASTER BEDROOM LIGHTS AND FANS', fontSize: 8 } } } } });

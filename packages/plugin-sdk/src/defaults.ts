@@ -14,6 +14,6 @@ export const DEFAULT_RULES: PluginRules = {
   },
   theme: {},
   catalogue: { optionFilters: [] },
-  validation: { instanceValidators: [], optionAlerts: [] },
-  costs: { maxDiscountPercentage: () => null, taxLookupApplies: () => true },
+  validation: { instanceValidators: [] },
+  costs: { maxDiscountPercentage: () => null },
 };

@@ -1,6 +1,6 @@
-import type { CostRules, EngineHooks, InstanceValidator, OptionAlert, OptionFilter } from '@cpq/domain';
+import type { CostRules, EngineHooks, InstanceValidator, OptionFilter } from '@cpq/domain';
 
-export type { CostRules, EngineHooks, InstanceValidator, OptionAlert, OptionFilter };
+export type { CostRules, EngineHooks, InstanceValidator, OptionFilter };
 
 /**
  * Extension points an organisation plugin may fill. Every point has a default in `DEFAULT_RULES`
@@ -67,7 +67,6 @@ export interface CatalogueRules {
 /** Item checks (red properties) and alerts shown when an option is chosen. */
 export interface ValidationRules {
   instanceValidators: readonly InstanceValidator[];
-  optionAlerts: readonly OptionAlert[];
 }
 
 export interface PluginRules {

@@ -61,7 +61,6 @@ export function engineHooks(rules: PluginRules): EngineHooks {
   return {
     optionFilters: rules.catalogue.optionFilters,
     instanceValidators: rules.validation.instanceValidators,
-    optionAlerts: rules.validation.optionAlerts,
     costs: rules.costs,
   };
 }

@@ -1,9 +1,8 @@
 /**
  * Signatures of the organisation extension points the engine calls. Defined here (the engine owns
- * its inputs); packages/plugin-sdk exposes them to plugins, org-plugins/default gives the defaults.
+ * its inputs); packages/plugin-sdk exposes them to plugins and ships their defaults (DEFAULT_RULES).
  */
 import type { Product } from '../schemas/catalogue.ts';
-import type { OrgDesignEngineSettings } from '../schemas/org.ts';
 import type { CatalogueIndex } from './catalogue.ts';
 import type { InstanceLike, InstanceProperties, Viewer } from './types.ts';
 
@@ -47,16 +46,6 @@ export interface InstanceValidationContext {
 /** Organisation instance validator (e.g. 850 keypad layout, engraving fit). */
 export type InstanceValidator = (ctx: InstanceValidationContext) => readonly PropertyIssue[];
 
-export interface OptionAlertContext {
-  product: Product;
-  propertyId: number;
-  optionId: number;
-  orgSettings: OrgDesignEngineSettings;
-}
-
-/** A message to show when an option is chosen (e.g. 850 lead-time alert), or null. */
-export type OptionAlert = (ctx: OptionAlertContext) => string | null;
-
 export interface CostOrderContext {
   productCategoryId: number | null;
   isStocked: 0 | 1;
@@ -66,14 +55,11 @@ export interface CostOrderContext {
 export interface CostRules {
   /** Highest percent discount allowed on this order, or null for no cap (850 category 5: 20). */
   maxDiscountPercentage: (order: CostOrderContext) => number | null;
-  /** Whether the tax rate is looked up for the delivery address (850 skips CA and NY). */
-  taxLookupApplies: (order: CostOrderContext) => boolean;
 }
 
 /** The engine's organisation hooks, resolved from the active plugin over the defaults. */
 export interface EngineHooks {
   optionFilters: readonly OptionFilter[];
   instanceValidators: readonly InstanceValidator[];
-  optionAlerts: readonly OptionAlert[];
   costs: CostRules;
 }
