@@ -14,6 +14,7 @@ import { resourceRoutes } from './routes/resources.ts';
 import { PluginRegistry } from './plugins.ts';
 import { orderWriteRoutes } from './routes/orderWrites.ts';
 import { transactionRunner } from './db/transactions.ts';
+import { bindQueries } from './db/queries.ts';
 import { CatalogueCache } from './services/catalogueCache.ts';
 
 export interface AppDeps {
@@ -71,13 +72,14 @@ export function createApp(deps: AppDeps): App {
   });
   app.use(securityHeaders);
   app.use(jsonBody);
-  app.use(sessionMiddleware(deps.db));
 
-  // Services get repositories and a transaction runner, never the raw connection.
+  // Past this point nothing gets the raw connection: repositories, named queries and a transaction runner.
+  const queries = bindQueries(deps.db);
   const transaction = transactionRunner(deps.db);
-  app.catalogues = new CatalogueCache(deps.db, repos);
-  const services = { repos, plugins: app.plugins, catalogues: app.catalogues, transaction };
-  for (const router of [authRoutes(deps.db, repos, rateLimit), configuratorRoutes(services), orderWriteRoutes(services), resourceRoutes(repos)]) {
+  app.catalogues = new CatalogueCache(queries, repos);
+  const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, transaction };
+  app.use(sessionMiddleware(queries));
+  for (const router of [authRoutes(services, rateLimit), configuratorRoutes(services), orderWriteRoutes(services), resourceRoutes(repos)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

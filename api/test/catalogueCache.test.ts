@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bindQueries } from '../src/db/queries.ts';
 import { createRepos } from '../src/db/repository.ts';
 import { CatalogueCache } from '../src/services/catalogueCache.ts';
 import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
@@ -15,7 +16,7 @@ describe.each(databases)('catalogue cache on $name', (dbCase) => {
   });
 
   it('loads an organisation once while its catalogue is unchanged', async () => {
-    const cache = new CatalogueCache(t.db, t.repos);
+    const cache = new CatalogueCache(bindQueries(t.db), t.repos);
     const a = await cache.get(850);
     const b = await cache.get(850);
     expect(b).toBe(a);
@@ -25,7 +26,7 @@ describe.each(databases)('catalogue cache on $name', (dbCase) => {
   });
 
   it('reloads after a catalogue write made by another process', async () => {
-    const cache = new CatalogueCache(t.db, t.repos);
+    const cache = new CatalogueCache(bindQueries(t.db), t.repos);
     await cache.get(850);
     // Another API process: its own repositories on the same database.
     const other = createRepos(t.db);

@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { recentFailedLogins, recordLoginAttempt } from '../db/queries.ts';
+import type { Queries } from '../db/queries.ts';
 import { dbDateAgo, fromDbDate, normaliseDbDate } from '../db/time.ts';
 
 /**
@@ -15,10 +14,10 @@ export interface RateLimitOptions {
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { windowMs: 15 * 60_000, maxPerEmail: 5, maxPerIp: 20 };
 
 /** Milliseconds until the caller may try again, or 0 when not limited. */
-export async function lockedForMs(db: Knex, opts: RateLimitOptions, email: string, ip: string): Promise<number> {
+export async function lockedForMs(queries: Queries, opts: RateLimitOptions, email: string, ip: string): Promise<number> {
   const since = dbDateAgo(opts.windowMs);
   const waitFor = async (column: 'email' | 'ip', value: string, max: number): Promise<number> => {
-    const times = await recentFailedLogins(db, column, value, since, max);
+    const times = await queries.recentFailedLogins(column, value, since, max);
     if (times.length < max) return 0;
     // Limited until the max-th most recent failure leaves the window.
     const oldest = fromDbDate(normaliseDbDate(times[max - 1])!);
@@ -27,9 +26,9 @@ export async function lockedForMs(db: Knex, opts: RateLimitOptions, email: strin
   return Math.max(await waitFor('email', email, opts.maxPerEmail), await waitFor('ip', ip, opts.maxPerIp));
 }
 
-export async function recordAttempt(db: Knex, email: string, ip: string, success: boolean): Promise<void> {
+export async function recordAttempt(queries: Queries, email: string, ip: string, success: boolean): Promise<void> {
   // A successful sign-in clears that email's failures; day-old rows are trimmed opportunistically.
-  await recordLoginAttempt(db, email, ip, success, dbDateAgo(24 * 3600_000));
+  await queries.recordLoginAttempt(email, ip, success, dbDateAgo(24 * 3600_000));
 }
 
 export function tryAgainMessage(ms: number): string {

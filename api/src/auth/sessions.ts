@@ -1,9 +1,9 @@
 import type { Context, Next } from 'koa';
-import type { Knex } from 'knex';
 import { ENGINE_VERSION, isActiveRole, isEmployeeRole, type OrgMembership, type SessionData } from '@cpq/domain';
 import { orgAccessData } from '../policy.ts';
 import type { Repos } from '../db/repository.ts';
-import { sessionUserByTokenHash } from '../db/queries.ts';
+import type { Queries } from '../db/queries.ts';
+import type { TransactionRunner } from '../db/transactions.ts';
 import { dbDateIn, nowUtc } from '../db/time.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -21,9 +21,10 @@ export function setSessionCookie(ctx: Context, token: string | null): void {
   });
 }
 
-export async function createSession(db: Knex, repos: Repos, ctx: Context, userId: number): Promise<string> {
+export async function createSession(deps: { repos: Repos; transaction: TransactionRunner }, ctx: Context, userId: number): Promise<string> {
+  const { repos } = deps;
   const token = newToken();
-  await db.transaction(async (trx) => {
+  await deps.transaction(async (trx) => {
     const now = nowUtc();
     const deviceId = await repos.devices.insert(
       { userId, userAgent: (ctx.get('user-agent') || '').slice(0, 500), ip: ctx.ip, created: now, lastSeen: now },
@@ -38,11 +39,11 @@ export async function createSession(db: Knex, repos: Repos, ctx: Context, userId
 }
 
 /** Loads ctx.state.user from the session cookie (no error when absent: endpoints decide). */
-export function sessionMiddleware(db: Knex) {
+export function sessionMiddleware(queries: Queries) {
   return async (ctx: Context, next: Next) => {
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token) {
-      const found = await sessionUserByTokenHash(db, hashToken(token));
+      const found = await queries.sessionUserByTokenHash(hashToken(token));
       if (found) ctx.state.user = { id: found.userId, email: found.email, sessionId: found.sessionId };
     }
     await next();

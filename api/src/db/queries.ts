@@ -86,3 +86,14 @@ export async function recordLoginAttempt(db: Knex, email: string, ip: string, su
   if (success) await db('login_attempts').where({ email, success: 0 }).delete();
   await db('login_attempts').where('created', '<', trimBefore).delete();
 }
+
+/** The named queries bound to one connection: what services and auth receive instead of the connection. */
+export function bindQueries(db: Knex) {
+  return {
+    sessionUserByTokenHash: (tokenHash: string) => sessionUserByTokenHash(db, tokenHash),
+    recentFailedLogins: (column: 'email' | 'ip', value: string, since: string, limit: number) => recentFailedLogins(db, column, value, since, limit),
+    recordLoginAttempt: (email: string, ip: string, success: boolean, trimBefore: string) => recordLoginAttempt(db, email, ip, success, trimBefore),
+    catalogueVersion: (orgId: number, trx?: Knex.Transaction) => catalogueVersion(trx ?? db, orgId),
+  };
+}
+export type Queries = ReturnType<typeof bindQueries>;

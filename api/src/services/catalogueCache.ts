@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+import type { Queries } from '../db/queries.ts';
 import type { CatalogueIndex } from '@cpq/domain';
-import { catalogueVersion } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
 import { loadCatalogue } from './catalogueSnapshot.ts';
 
@@ -15,13 +15,13 @@ export class CatalogueCache {
   loads = 0;
 
   constructor(
-    private readonly db: Knex,
+    private readonly queries: Pick<Queries, 'catalogueVersion'>,
     private readonly repos: Repos,
   ) {}
 
   async get(orgId: number, trx?: Knex.Transaction): Promise<CatalogueIndex> {
     // Read before loading: a write landing in between only makes the next call reload.
-    const version = await catalogueVersion(trx ?? this.db, orgId);
+    const version = await this.queries.catalogueVersion(orgId, trx);
     const hit = this.byOrg.get(orgId);
     if (hit && version !== undefined && hit.version === version) return hit.index;
     const index = await loadCatalogue(this.repos, orgId, trx);
