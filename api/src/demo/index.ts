@@ -67,7 +67,8 @@ export async function seedDemo(db: Knex): Promise<boolean> {
       for (const m of u.memberships) {
         await repos.memberships.insert({ userId: u.id, orgId: m.orgId, role: m.role, prevRole: null, accessData: {} }, trx);
         if (m.role === 'guest') {
-          await repos.guests.insert({ orgId: m.orgId, userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, discount: ORGS.find((o) => o.id === m.orgId)?.guestDiscount ?? null, disableSalesTax: 0, pricingIsHidden: 0 }, trx);
+          const org = ORGS.find((o) => o.id === m.orgId);
+          await repos.guests.insert({ orgId: m.orgId, userId: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, discount: org?.guestDiscount ?? null, disableSalesTax: 0, pricingIsHidden: org?.guestPricingIsHidden ? 1 : 0 }, trx);
         }
       }
     }

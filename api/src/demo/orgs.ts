@@ -36,6 +36,8 @@ export interface SeedOrg {
   designEngine: OrgDesignEngineSettings;
   /** The discount this organisation gives its demo guest, if any. */
   guestDiscount?: { type: 'percentage'; value: number };
+  /** The demo guest sees no prices (the organisation's access data hides them). */
+  guestPricingIsHidden?: boolean;
 }
 
 export const ORGS: SeedOrg[] = [
@@ -115,6 +117,7 @@ export const ORGS: SeedOrg[] = [
   },
   {
     id: 1392,
+    guestPricingIsHidden: true,
     title: 'Halden Lighting & Doors',
     designEngine: {
       accentColor: '#3a5a8c',
