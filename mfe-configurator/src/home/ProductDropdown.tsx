@@ -1,13 +1,13 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { Product, ProductCategory } from '@cpq/domain';
+import type { ConfiguratorProduct, ProductCategory } from '@cpq/domain';
 import styles from './HomePage.module.css';
 
 interface Props {
   id: string;
   category: ProductCategory;
-  products: Product[];
+  products: ConfiguratorProduct[];
   disabled: boolean;
-  onChoose: (product: Product) => void;
+  onChoose: (product: ConfiguratorProduct) => void;
   onClose: () => void;
 }
 

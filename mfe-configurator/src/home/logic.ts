@@ -7,7 +7,7 @@ import {
   isProductOfferedOnHome,
   newOrderCosts,
   UNTITLED_ORDER_TITLE,
-  type Product,
+  type ConfiguratorProduct,
   type ProductCategory,
   type ProductOrderProps,
   type Role,
@@ -99,7 +99,7 @@ export function resolveSections(
  * internal and all, others all only. The server already
  * filters by the stored role; guest mode is a local switch, so the role filter is applied again.
  */
-export function productsForCategory(products: readonly Product[], categoryId: number, role: Role): Product[] {
+export function productsForCategory(products: readonly ConfiguratorProduct[], categoryId: number, role: Role): ConfiguratorProduct[] {
   return products
     .filter((p) => p.productCategoryId === categoryId && isProductOfferedOnHome(p, role))
     .sort(byRankThenTitle);

@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import type { EngineHooks, OrderPricingFields, OrgDesignEngineSettings, PriceExplanation } from '@cpq/domain';
+import { formatCents, type EngineHooks, type OrderPricingFields, type OrgDesignEngineSettings, type PriceExplanation } from '@cpq/domain';
 import { measureTextBrowser } from '../shared/measureText.ts';
 import styles from './OrderItems.module.css';
 import {
   buildOrderView,
   costLines,
   explanationView,
-  formatMoney,
   mismatchMessage,
   type BuildOrderViewInput,
   type ItemView,
@@ -121,10 +120,10 @@ function ItemRow({ item, pricingHidden }: { item: ItemView; pricingHidden: boole
               data-cents={item.unitPriceInCents}
               {...(item.serverUnitPriceInCents !== null ? { 'data-server-cents': item.serverUnitPriceInCents } : {})}
             >
-              {formatMoney(item.unitPriceInCents)}
+              {formatCents(item.unitPriceInCents)}
             </span>
             <span className={`${styles.num} ${styles.lineTotal}`} data-testid="item-total-price" data-cents={item.totalPriceInCents}>
-              {formatMoney(item.totalPriceInCents)}
+              {formatCents(item.totalPriceInCents)}
             </span>
           </>
         )}
@@ -218,7 +217,7 @@ function PriceSummary({ view, wordingOrder }: { view: OrderView; wordingOrder: s
       </dl>
       {view.totalMismatch && view.serverTotalInCents !== null && (
         <p className={styles.mismatch} role="status" data-testid="total-mismatch">
-          The {wordingOrder} total differs from the saved total ({formatMoney(view.serverTotalInCents)}); reload to refresh.
+          The {wordingOrder} total differs from the saved total ({formatCents(view.serverTotalInCents)}); reload to refresh.
         </p>
       )}
     </section>

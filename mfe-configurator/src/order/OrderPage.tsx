@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type OrderData } from '@cpq/client';
-import type { OrderPricingFields, ProductOrder } from '@cpq/domain';
+import type { OrderDataProductOrder } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
 import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
 import { errorMessage, isMissing } from '../shared/errors.ts';
@@ -17,7 +17,7 @@ type Load =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; order: ProductOrder; data: OrderData; categoryTitle: string | null };
+  | { status: 'ready'; order: OrderDataProductOrder; data: OrderData; categoryTitle: string | null };
 
 /** The order page: which order this is, its items and prices (read-only for now). Editing and status come later. */
 export function OrderPage() {
@@ -56,7 +56,7 @@ export function OrderPage() {
           if (!live) return;
           const order = data.productOrders.find((o) => o.orgSpecificId === orderNo) ?? data.productOrders[0];
           if (!order) return setLoad({ status: 'missing' });
-          const categoryTitle = await findCategoryTitle(orgId, order.productCategoryId, data);
+          const categoryTitle = await findCategoryTitle(orgId, order.productCategoryId);
           if (live) setLoad({ status: 'ready', order, data, categoryTitle });
         },
         (err: unknown) => {
@@ -139,10 +139,10 @@ export function OrderPage() {
         </article>
         <OrderItems
           data={data}
-          order={order as ProductOrder & OrderPricingFields}
+          order={order}
           hooks={hooks}
           orgSettings={org.appData.designEngine ?? null}
-          pricingHidden={isPricingHidden(org, order, userId)}
+          pricingHidden={data.pricingIsHidden === true || isPricingHidden(org, order, userId)}
           wordingOrder={wordingOrder}
         />
       </>
@@ -157,13 +157,11 @@ export function OrderPage() {
 }
 
 /**
- * The order's category title. get-configurator-order-data does not return categories today, so
- * fall back to the home page catalogue; the title is context only, so a failure just hides it.
+ * The order's category title. get-configurator-order-data does not return categories, so it comes
+ * from the home page catalogue; the title is context only, so a failure just hides it.
  */
-async function findCategoryTitle(orgId: number, categoryId: number | null, data: OrderData): Promise<string | null> {
+async function findCategoryTitle(orgId: number, categoryId: number | null): Promise<string | null> {
   if (categoryId === null || categoryId < 1) return null;
-  const direct = titleById(data['productCategories'], categoryId);
-  if (direct) return direct;
   try {
     return titleById((await api.homepageData({ orgId })).productCategories, categoryId);
   } catch {

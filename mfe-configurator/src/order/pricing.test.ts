@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CatalogueIndex,
+  catalogueSnapshotFromRows,
   measureTextServer,
   type Costs,
   type EngineHooks,
@@ -12,16 +13,14 @@ import {
 import {
   MISSING_OPTION_TEXT,
   buildOrderView,
-  catalogueSnapshot,
   costLines,
   explanationView,
-  formatMoney,
   isPricingHidden,
   mismatchMessage,
   optionSummary,
   priceDiffers,
   summaryText,
-  toClassifier,
+  type InstanceRecord,
   type OrderDataLike,
 } from './pricing.ts';
 import { makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
@@ -67,7 +66,10 @@ const pricingRule = makePricingRule({
   },
 });
 
-function orderData(instances: unknown[]): OrderDataLike {
+/** An item of the order data; the order and organisation ids are filled in. */
+type Item = Omit<InstanceRecord, 'orgId' | 'productOrderId'>;
+
+function orderData(instances: Item[]): OrderDataLike {
   return {
     products: [product(10, [1, 2, 3, 4])],
     productProperties: [
@@ -80,39 +82,14 @@ function orderData(instances: unknown[]): OrderDataLike {
     productRules: [],
     productPricingRules: [pricingRule],
     productOptionClassifiers: [{ id: 1, orgId: 1, title: 'Tiers', data: { numberTitles: ['Upcharge'] } }],
-    productInstances: instances,
+    productInstances: instances.map((i) => ({ orgId: 1, productOrderId: 1, ...i })),
   };
 }
 
 const baseOrder = { isStocked: 0 as const, productCategoryId: 1, effectivePricingDate: null, userId: 5 };
 
-describe('formatMoney', () => {
-  it('shows a dollar sign, two decimals and thousands separated by commas', () => {
-    expect(formatMoney(0)).toBe('$0.00');
-    expect(formatMoney(5)).toBe('$0.05');
-    expect(formatMoney(123456)).toBe('$1,234.56');
-    expect(formatMoney(123456789)).toBe('$1,234,567.89');
-    expect(formatMoney(-1000)).toBe('-$10.00');
-  });
-});
-
-describe('toClassifier', () => {
-  it('reads numberTitles from the row data', () => {
-    expect(toClassifier({ id: 3, orgId: 850, title: 'Finish tiers', data: { numberTitles: ['A', 'B'] } })).toEqual({
-      id: 3,
-      orgId: 850,
-      title: 'Finish tiers',
-      numberTitles: ['A', 'B'],
-    });
-    expect(toClassifier({ id: 4, orgId: 850, title: null, data: null }).numberTitles).toEqual([]);
-  });
-  it('is used for the catalogue snapshot', () => {
-    expect(catalogueSnapshot(orderData([])).productOptionClassifiers).toEqual([{ id: 1, orgId: 1, title: 'Tiers', numberTitles: ['Upcharge'] }]);
-  });
-});
-
 describe('optionSummary', () => {
-  const catalogue = new CatalogueIndex(catalogueSnapshot(orderData([])));
+  const catalogue = new CatalogueIndex(catalogueSnapshotFromRows(orderData([])));
   it('gives "Property: Option" pairs, and values for dimensions and text, in property order', () => {
     const parts = optionSummary(
       { productId: 10, quantity: 1, properties: { '3': { text: ['LIGHTS', 'FANS'] }, '1': { optionId: 11 }, '2': { value: 40 } } },
@@ -195,7 +172,7 @@ describe('costLines', () => {
 });
 
 describe('buildOrderView', () => {
-  const items = [
+  const items: Item[] = [
     { id: 3, rank: 3, productId: 10, title: 'Product 10', quantity: 1, properties: {}, unitPriceInCents: 10000, totalPriceInCents: 10000, isValid: 1 },
     { id: 2, rank: 2, productId: 10, title: 'Hall', quantity: 2, properties: { '1': { optionId: 12 } }, unitPriceInCents: 133456, totalPriceInCents: 266912, isValid: 1 },
     { id: 1, rank: 1, productId: 10, title: '', quantity: 1, properties: { '1': { optionId: 11 } }, unitPriceInCents: 14500, totalPriceInCents: 14500, isValid: 1 },
@@ -243,6 +220,25 @@ describe('buildOrderView', () => {
   it('marks a dimension out of range invalid', () => {
     const view = buildOrderView(input(orderData([{ id: 3, rank: 1, productId: 10, title: 'X', quantity: 1, properties: { '2': { value: 500 } } }])));
     expect(view.items[0]!.valid).toBe(false);
+  });
+
+  it("applies the order owner's sales-tax exemption sent with the order data", () => {
+    const taxed = { ...input(orderData(items)), order: { ...baseOrder, taxPercentage: 10 } };
+    expect(buildOrderView(taxed).costs.tax).toBe(29141);
+    const exempt = { ...taxed, data: { ...orderData(items), guests: [{ userId: 5, disableSalesTax: 1 as const }] } };
+    expect(buildOrderView(exempt).costs.tax).toBe(0);
+  });
+
+  it('works on order data sent without prices (pricing hidden): no rules, no stored prices, no mismatch', () => {
+    const { productPricingRules: _rules, ...data } = orderData(items.map(({ unitPriceInCents: _u, totalPriceInCents: _t, ...i }) => i));
+    const view = buildOrderView({ ...input(data), order: baseOrder, explain: false });
+    expect(view.items.map((i) => [i.id, i.serverUnitPriceInCents, i.priceMismatch, i.explanation])).toEqual([
+      [1, null, false, null],
+      [2, null, false, null],
+      [3, null, false, null],
+    ]);
+    expect(summaryText(view.items[1]!.summary)).toBe('Finish: Nickel');
+    expect(view.totalMismatch).toBe(false);
   });
 
   it('has an empty cart with zero costs', () => {

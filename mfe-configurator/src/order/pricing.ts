@@ -3,12 +3,18 @@
  * the browser with the shared engine (@cpq/domain) from get-configurator-order-data; the server's
  * stored values are only used to detect a disagreement, which should never happen.
  */
+import type { OrderData } from '@cpq/client';
 import {
   CatalogueIndex,
+  catalogueSnapshotFromRows,
+  formatCents,
+  formatCentsPrecise,
   formatExplanation,
+  isCustomProduct,
+  isSelectType,
   repriceOrder,
   itemValidity,
-  type CatalogueSnapshot,
+  type CatalogueRows,
   type Costs,
   type EngineHooks,
   type GuestCostSettings,
@@ -18,12 +24,7 @@ import {
   type OrgDesignEngineSettings,
   type PriceExplanation,
   type PricingStep,
-  type Product,
-  type ProductOption,
-  type ProductOptionClassifier,
-  type ProductPricingRule,
   type ProductProperty,
-  type ProductRule,
   type PropertyIssue,
   type PropertySelection,
   type TextMeasure,
@@ -31,63 +32,15 @@ import {
 
 type Row = Record<string, unknown>;
 
-/** An item as get-configurator-order-data returns it (stored price and validity included). */
-export interface InstanceRecord extends InstanceLike {
-  id: number;
-  rank: number;
-  unitPriceInCents?: number | null;
-  totalPriceInCents?: number | null;
-  pricingRuleVersion?: string | null;
-  isValid?: 0 | 1 | boolean | null;
-  validationIssues?: PropertyIssue[] | null;
-}
+/** An item as get-configurator-order-data returns it (stored price and validity when prices are visible). */
+export type InstanceRecord = OrderData['productInstances'][number];
 
-/** The parts of get-configurator-order-data this module reads. */
-export interface OrderDataLike {
-  products: readonly unknown[];
-  [resourceKey: string]: unknown;
-}
-
-const list = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
-
-/** A classifier row (`data.numberTitles`) as the engine reads it: `{ id, orgId, title, numberTitles }`. */
-export function toClassifier(row: Row): ProductOptionClassifier {
-  const data = (row.data && typeof row.data === 'object' ? row.data : {}) as { numberTitles?: unknown };
-  const numberTitles = Array.isArray(data.numberTitles) ? data.numberTitles.map(String) : [];
-  return { id: Number(row.id), orgId: Number(row.orgId), title: String(row.title ?? ''), numberTitles };
-}
-
-/** The engine's catalogue snapshot from the order data (the same shape the API builds from its tables). */
-export function catalogueSnapshot(data: OrderDataLike): CatalogueSnapshot {
-  return {
-    products: data.products as Product[],
-    productProperties: list(data.productProperties) as unknown as ProductProperty[],
-    productOptions: list(data.productOptions) as unknown as ProductOption[],
-    productRules: list(data.productRules) as unknown as ProductRule[],
-    productPricingRules: list(data.productPricingRules) as unknown as ProductPricingRule[],
-    productOptionClassifiers: list(data.productOptionClassifiers).map(toClassifier),
-  };
-}
+/** The parts of get-configurator-order-data this module reads: the catalogue, the items, the owner's tax exemption. */
+export type OrderDataLike = CatalogueRows & Pick<OrderData, 'productInstances'> & Partial<Pick<OrderData, 'guests'>>;
 
 /** The order's items sorted by rank (then id). */
 export function instancesOf(data: OrderDataLike): InstanceRecord[] {
-  return (list(data.productInstances) as unknown as InstanceRecord[]).slice().sort((a, b) => a.rank - b.rank || a.id - b.id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Money
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const USD_PRECISE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
-
-/** Cents as "$1,234.56": dollar sign, two decimals, thousands separated by commas. */
-export function formatMoney(cents: number): string {
-  return USD.format((Number.isFinite(cents) ? cents : 0) / 100);
-}
-
-/** Like formatMoney but keeps fractions of a cent (running totals before rounding): "$12.345". */
-export function formatMoneyPrecise(cents: number): string {
-  return USD_PRECISE.format((Number.isFinite(cents) ? cents : 0) / 100);
+  return data.productInstances.slice().sort((a, b) => a.rank - b.rank || a.id - b.id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,8 +56,6 @@ export interface SummaryPart {
 }
 
 export const MISSING_OPTION_TEXT = 'ERROR';
-
-const SELECT_TYPES = new Set(['singleSelect', 'select']);
 
 /** Every non-blank string under a value (engravings keep text in nested objects), in key order. */
 function textsIn(v: unknown, depth = 0): string[] {
@@ -138,7 +89,7 @@ export function optionSummary(instance: InstanceLike, catalogue: CatalogueIndex)
   const seen = new Set<string>();
   const add = (property: ProductProperty, sel: PropertySelection | undefined) => {
     if (!sel || typeof sel !== 'object') return;
-    if (SELECT_TYPES.has(property.type)) {
+    if (isSelectType(property.type)) {
       const id = sel.optionId;
       if (id === null || id === undefined) return;
       const option = typeof id === 'number' ? catalogue.option(id) : undefined;
@@ -199,7 +150,7 @@ export function priceDiffers(browserCents: number, serverCents: number | null | 
 }
 
 export function mismatchMessage(serverCents: number): string {
-  return `Price differs from the saved price (${formatMoney(serverCents)}); reload to refresh.`;
+  return `Price differs from the saved price (${formatCents(serverCents)}); reload to refresh.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,13 +172,13 @@ function pctLabel(p: number): string {
 
 /** The price summary lines from the order's costs: discount and tariff only when there are any. */
 export function costLines(costs: Costs): CostLine[] {
-  const out: CostLine[] = [{ key: 'subtotal', label: 'Subtotal', text: formatMoney(costs.orderSubTotal), cents: costs.orderSubTotal }];
-  if (costs.discount > 0) out.push({ key: 'discount', label: 'Discount', text: `-${formatMoney(costs.discount)}`, cents: -costs.discount });
-  out.push({ key: 'shipping', label: 'Shipping', text: costs.shippingIsTbd ? 'TBD' : formatMoney(costs.shipping), cents: costs.shippingIsTbd ? 0 : costs.shipping });
-  out.push({ key: 'tax', label: 'Tax', text: formatMoney(costs.tax), cents: costs.tax });
-  if (costs.tariff > 0) out.push({ key: 'tariff', label: 'Tariff', text: formatMoney(costs.tariff), cents: costs.tariff });
-  out.push({ key: 'total', label: 'Total', text: formatMoney(costs.orderTotal), cents: costs.orderTotal, emphasis: true });
-  out.push({ key: 'deposit', label: `Deposit (${pctLabel(costs.depositPercentage)})`, text: formatMoney(costs.depositAmount), cents: costs.depositAmount });
+  const out: CostLine[] = [{ key: 'subtotal', label: 'Subtotal', text: formatCents(costs.orderSubTotal), cents: costs.orderSubTotal }];
+  if (costs.discount > 0) out.push({ key: 'discount', label: 'Discount', text: `-${formatCents(costs.discount)}`, cents: -costs.discount });
+  out.push({ key: 'shipping', label: 'Shipping', text: costs.shippingIsTbd ? 'TBD' : formatCents(costs.shipping), cents: costs.shippingIsTbd ? 0 : costs.shipping });
+  out.push({ key: 'tax', label: 'Tax', text: formatCents(costs.tax), cents: costs.tax });
+  if (costs.tariff > 0) out.push({ key: 'tariff', label: 'Tariff', text: formatCents(costs.tariff), cents: costs.tariff });
+  out.push({ key: 'total', label: 'Total', text: formatCents(costs.orderTotal), cents: costs.orderTotal, emphasis: true });
+  out.push({ key: 'deposit', label: `Deposit (${pctLabel(costs.depositPercentage)})`, text: formatCents(costs.depositAmount), cents: costs.depositAmount });
   return out;
 }
 
@@ -264,12 +215,12 @@ const OPERATOR_SIGNS: Record<string, string> = { '+': '+', '-': '−', '*': '×'
 
 function signed(cents: number): string {
   if (cents === 0) return '';
-  return `${cents > 0 ? '+' : '−'}${formatMoneyPrecise(Math.abs(cents))}`;
+  return `${cents > 0 ? '+' : '−'}${formatCentsPrecise(Math.abs(cents))}`;
 }
 
 function stepValue(s: PricingStep): string {
   if (s.value === null) return '';
-  if (s.operator === '+' || s.operator === '-') return formatMoneyPrecise(s.value);
+  if (s.operator === '+' || s.operator === '-') return formatCentsPrecise(s.value);
   return String(Number(s.value.toPrecision(10)));
 }
 
@@ -292,7 +243,7 @@ function flattenSteps(steps: readonly PricingStep[], depth: number, out: Explana
               : s.detail,
       value: applied ? stepValue(s) : '',
       contribution: applied ? signed(s.contribution) : '',
-      runningTotal: formatMoneyPrecise(s.totalAfter),
+      runningTotal: formatCentsPrecise(s.totalAfter),
     });
     if (s.steps) flattenSteps(s.steps, depth + 1, out);
   }
@@ -355,20 +306,17 @@ export interface BuildOrderViewInput {
 
 const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The order owner's guest record, when the order data carries it (sales-tax exemption). */
+/** The order owner's sales-tax exemption, when the order data carries the owner's guest record. */
 function guestOf(data: OrderDataLike, ownerId: number | undefined): GuestCostSettings | null {
   if (ownerId === undefined) return null;
-  const g = list(data.guests).find((r) => r.userId === ownerId || r.id === ownerId);
-  if (!g) return null;
-  const appData = (g.appData as { designEngine?: Row } | undefined)?.designEngine;
-  const flag = g.disableSalesTax ?? appData?.disableSalesTax;
-  return { disableSalesTax: isOn(flag) ? 1 : 0 };
+  const g = data.guests?.find((r) => r.userId === ownerId);
+  return g ? { disableSalesTax: g.disableSalesTax } : null;
 }
 
 /** Prices (repriceOrder), validates and summarises every item of the order, in rank order. */
 export function buildOrderView(input: BuildOrderViewInput): OrderView {
   const { data, order, hooks, now, measureText } = input;
-  const catalogue = new CatalogueIndex(catalogueSnapshot(data));
+  const catalogue = new CatalogueIndex(catalogueSnapshotFromRows(data));
   const instances = instancesOf(data);
   const priced = repriceOrder({
     order,
@@ -391,7 +339,7 @@ export function buildOrderView(input: BuildOrderViewInput): OrderView {
     return {
       id: inst.id,
       rank: inst.rank,
-      title: own ?? product?.title ?? (inst.productId === -1 ? 'Custom product' : `Product ${inst.productId}`),
+      title: own ?? product?.title ?? (isCustomProduct(inst.productId) ? 'Custom product' : `Product ${inst.productId}`),
       productTitle: own && product && own.trim() !== product.title.trim() ? product.title : null,
       summary: optionSummary(inst, catalogue),
       quantity: p.quantity,

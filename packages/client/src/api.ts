@@ -1,26 +1,18 @@
 import type {
   CreateProductOrderBody,
   HomepageDataBody,
+  HomepageDataResponse,
   LoginBody,
   OrderDataBody,
-  Product,
-  ProductCategory,
+  OrderDataResponse,
   ProductOrder,
   SessionData,
 } from '@cpq/domain';
 import { apiGet, apiPost } from './http.ts';
 
-export interface HomepageData {
-  products: Product[];
-  productCategories: ProductCategory[];
-}
-
-export interface OrderData {
-  productOrders: ProductOrder[];
-  products: Product[];
-  isSpatial: boolean;
-  [resourceKey: string]: unknown;
-}
+/** The response schemas' types (packages/domain), under the names the apps use. */
+export type HomepageData = HomepageDataResponse;
+export type OrderData = OrderDataResponse;
 
 /** Typed calls of the portal API (paths as in the spec, under /api). */
 export const api = {

@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 
 const costs = { orderSubTotal: 4370, discount: 0, shipping: 0, shippingIsTbd: true, tax: 0, tariff: 0, orderTotal: 4370, depositAmount: 2185, depositPercentage: 50 };
 const order = {
-  id: 3, orgSpecificId: 12, orgId: 850, userId: 7, title: 'Lobby', type: 'standalone', productId: 98, productCategoryId: 1, archived: 0, isStocked: 0,
+  id: 3, orgSpecificId: 12, orgId: 850, userId: 7, title: 'Lobby', type: 'standalone', productId: 98, productCategoryId: 1, archived: 0, isStocked: 0, disableSalesTax: 0,
   involvedUsers: { '7': { role: 'owner', pricingIsHidden: 0 } }, statusData: { orderStarted: { date: '2024-01-01', paymentAmountInCents: 100 } },
   isProcessingPayment: 0, costs, amountPaidInCents: 0, discountMode: 'rate', discountPercentage: 10, shippingFlatAmount: 500,
   created: '2024-01-01 10:00:00', lastUpdated: '2024-01-02 10:00:00',
@@ -69,6 +69,7 @@ describe('OrderDataResponse', () => {
     expect(valid(OrderDataResponse, { ...priced, productInstances: [omit(instance, ['productId'])] }).ok).toBe(false);
     expect(valid(OrderDataResponse, { ...priced, products: [omit(priced.products[0]!, ['title'])] }).ok).toBe(false);
     expect(valid(OrderDataResponse, { ...priced, guests: [{ userId: 7 }] }).ok).toBe(false);
+    expect(valid(OrderDataResponse, { ...priced, productOrders: [omit(order, ['isStocked'])] }).ok).toBe(false);
     expect(valid(OrderDataResponse, { ...priced, pricingIsHidden: 'no' }).ok).toBe(false);
   });
 

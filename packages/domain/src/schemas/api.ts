@@ -101,15 +101,23 @@ export type HomepageDataResponse = Static<typeof HomepageDataResponse>;
 export const OrderDataProductOption = Type.Composite([Type.Omit(ProductOption, ['classifications']), Type.Partial(Type.Pick(ProductOption, ['classifications']))]);
 export type OrderDataProductOption = Static<typeof OrderDataProductOption>;
 
+/** Order fields every stored order has, so the order page can rely on them. */
+const ORDER_DATA_REQUIRED_FIELDS = ['userId', 'type', 'productId', 'productCategoryId', 'archived', 'isStocked', 'disableSalesTax', 'involvedUsers', 'created', 'lastUpdated'] as const;
+
 /** The order with its costs, payments and pricing fields optional (left out when pricing is hidden). */
 export const OrderDataProductOrder = Type.Composite([
-  Type.Omit(ProductOrderDetail, PRODUCT_ORDER_PRICE_FIELDS),
+  Type.Omit(ProductOrderDetail, [...PRODUCT_ORDER_PRICE_FIELDS, ...ORDER_DATA_REQUIRED_FIELDS]),
   Type.Partial(Type.Pick(ProductOrderDetail, PRODUCT_ORDER_PRICE_FIELDS)),
+  Type.Required(Type.Pick(ProductOrderDetail, ORDER_DATA_REQUIRED_FIELDS)),
 ]);
 export type OrderDataProductOrder = Static<typeof OrderDataProductOrder>;
 
 /** Items carry their stored prices only when the caller may see prices (those fields are optional already). */
-export const OrderDataProductInstance = ProductInstanceSchema;
+export const OrderDataProductInstance = Type.Composite([
+  Type.Omit(ProductInstanceSchema, ['rank']),
+  // Every stored item has its place in the order.
+  Type.Required(Type.Pick(ProductInstanceSchema, ['rank'])),
+]);
 export type OrderDataProductInstance = Static<typeof OrderDataProductInstance>;
 
 /** The order owner's sales-tax exemption: a pricing input, the only part of the guest record sent. */
