@@ -24,20 +24,22 @@ import { ApiError, forbidden, forbiddenOrg, notFound, unauthenticated } from './
 export type PolicyRole = 'owner' | 'member' | 'guest';
 
 export const ALL_ROLES: readonly PolicyRole[] = ['owner', 'member', 'guest'];
-export const EMPLOYEES: readonly PolicyRole[] = ['owner', 'member'];
 export const OWNERS: readonly PolicyRole[] = ['owner'];
 
-/** The role table: endpoint → roles allowed, and the row rule the endpoint applies on top. */
+/**
+ * The role table: endpoint → roles allowed. Row rules come on top: order endpoints apply
+ * `involvedInOrder`, catalogue reads and writes the publish-level rules below.
+ */
 export const POLICY = {
-  'configurator.getHomepageData': { roles: ALL_ROLES, rows: 'productVisible' },
-  'configurator.createProductOrder': { roles: ALL_ROLES, rows: 'productVisible' },
-  'configurator.getOrderData': { roles: ALL_ROLES, rows: 'involvedInOrder' },
-  'resources.get': { roles: ALL_ROLES, rows: 'productVisible' },
-  'productInstances.write': { roles: ALL_ROLES, rows: 'involvedInOrder' },
-  'productOrders.update': { roles: ALL_ROLES, rows: 'involvedInOrder' },
+  'configurator.getHomepageData': { roles: ALL_ROLES },
+  'configurator.createProductOrder': { roles: ALL_ROLES },
+  'configurator.getOrderData': { roles: ALL_ROLES },
+  'resources.get': { roles: ALL_ROLES },
+  'productInstances.write': { roles: ALL_ROLES },
+  'productOrders.update': { roles: ALL_ROLES },
   /** Catalogue writes (admin screens): not routed yet; owners only. */
-  'resources.write': { roles: OWNERS, rows: 'none' },
-} as const satisfies Record<string, { roles: readonly PolicyRole[]; rows: 'involvedInOrder' | 'productVisible' | 'none' }>;
+  'resources.write': { roles: OWNERS },
+} as const satisfies Record<string, { roles: readonly PolicyRole[] }>;
 
 export type Endpoint = keyof typeof POLICY;
 
@@ -93,12 +95,12 @@ export async function orgAccessData(repos: Repos, orgId: number, userId: number,
 export async function authorize(ctx: Context, repos: Repos, endpoint: Endpoint, orgId: number): Promise<Access> {
   const user = requireUser(ctx);
   const m = await repos.memberships.findOne({ userId: user.id, orgId });
-  if (!m || !isActiveRole(m.role as Role)) throw forbiddenOrg();
-  const role = m.role as Role;
+  if (!m || !isActiveRole(m.role)) throw forbiddenOrg();
+  const role = m.role;
   if (!can(endpoint, role)) throw forbidden('Your role in this organisation does not allow this.');
   const pr = policyRole(role);
   const orgPricingHidden = pr === 'guest' ? (await orgAccessData(repos, orgId, user.id, m.accessData)).pricingIsHidden : false;
-  return { user, orgId, role, prevRole: (m.prevRole as Role | null) ?? null, policyRole: pr, orgPricingHidden };
+  return { user, orgId, role, prevRole: m.prevRole ?? null, policyRole: pr, orgPricingHidden };
 }
 
 // ------------------------------------------------------------------------------- row rules
