@@ -3,11 +3,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { start } from 'single-spa';
+import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { portalStore, sessionAtom } from '@cpq/client';
 import { registerApplications } from './applications.tsx';
 import { boot, bootStateAtom } from './boot.ts';
 import { Chrome } from './chrome/Chrome.tsx';
 import { matchRoute } from './routes.ts';
+import { apiEngineSkewCheck, versionSkewPlugin } from './versionSkew.ts';
+
+// Before any remote loads: log remotes built against other @cpq/* sources, and an API on another engine.
+registerPlugins([versionSkewPlugin()]);
+const checkApiEngine = apiEngineSkewCheck();
+portalStore.sub(sessionAtom, () => checkApiEngine(portalStore.get(sessionAtom)?.engineVersion));
 
 /** /orders/:id/quote -> documents, /admin -> /admin/products (history.replaceState, query kept). */
 function applyRedirect(): void {

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sourceVersion } from '@cpq/domain/version';
 
 /** Root of the monorepo (packages/mf-config/src -> ../../..). */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,6 +43,14 @@ const WORKSPACE_SHARED: Record<string, string> = {
 
 type SharedConfig = { singleton: true; requiredVersion: string; version?: string; strictVersion?: boolean };
 
+/**
+ * The version each workspace library is built as: `<package.json version>+<hash of its source>`, so a
+ * remote built against other source is detectable (the shell compares these with what it loaded).
+ */
+export function workspaceSharedVersions(): Record<string, string> {
+  return Object.fromEntries(Object.entries(WORKSPACE_SHARED).map(([pkg, folder]) => [pkg, sourceVersion(join(ROOT, folder))]));
+}
+
 /** The shared-module map every build uses (host and remotes must agree). */
 export function sharedModules(): Record<string, SharedConfig> {
   const root = readJson(join(ROOT, 'package.json'));
@@ -56,11 +65,19 @@ export function sharedModules(): Record<string, SharedConfig> {
   // react-dom would leave react-dom/client unshared, a second React root renderer.
   shared['react/'] = { singleton: true, requiredVersion: deps.react! };
   shared['react-dom/'] = { singleton: true, requiredVersion: deps['react-dom']! };
+  const built = workspaceSharedVersions();
   for (const [pkg, folder] of Object.entries(WORKSPACE_SHARED)) {
-    const version = readJson(join(ROOT, folder, 'package.json')).version ?? '0.0.0';
-    shared[pkg] = { singleton: true, requiredVersion: version, version };
+    // Build metadata (+hash) does not count in semver ranges, so any build satisfies the plain version.
+    const requiredVersion = readJson(join(ROOT, folder, 'package.json')).version ?? '0.0.0';
+    shared[pkg] = { singleton: true, requiredVersion, version: built[pkg]! };
   }
   return shared;
+}
+
+/** Compiled into every build: @cpq/domain's ENGINE_VERSION and the @cpq/* versions the shell compares remotes with. */
+export function buildDefines(shared: Record<string, SharedConfig> = sharedModules()): Record<string, string> {
+  const built = Object.fromEntries(Object.keys(WORKSPACE_SHARED).map((pkg) => [pkg, shared[pkg]!.version!]));
+  return { __CPQ_DOMAIN_VERSION__: JSON.stringify(built['@cpq/domain']), __CPQ_SHARED_VERSIONS__: JSON.stringify(built) };
 }
 
 /** One Rspack + Module Federation configuration for every browser build of the portal. */
@@ -72,6 +89,8 @@ export function createMfConfig(options: MfConfigOptions): Configuration {
     ? ['src/index.ts', 'src/index.tsx'].map((f) => join(dir, f)).find((f) => existsSync(f))
     : undefined;
   if (isHost && !indexEntry) throw new Error(`@cpq/mf-config: host ${name} needs src/index.ts (async boundary)`);
+
+  const shared = sharedModules();
 
   const swcRule: RuleSetRule = {
     test: /\.[cm]?[jt]sx?$/,
@@ -128,8 +147,9 @@ export function createMfConfig(options: MfConfigOptions): Configuration {
         manifest: true,
         dts: false,
         shareStrategy: 'loaded-first',
-        shared: sharedModules(),
+        shared,
       }),
+      new rspack.DefinePlugin(buildDefines(shared)),
       ...(isHost
         ? [
             new rspack.HtmlRspackPlugin({
