@@ -190,7 +190,7 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(d.productOrders).toHaveLength(1);
       expect(d.productOrders[0]).toMatchObject({ orgSpecificId: 1, title: 'Harbour View Residence', deliveryAddress: { city: 'Portland' } });
       expect(d.productInstances.map((i: { productId: number }) => i.productId)).toEqual([98, 99]);
-      expect(d.productInstances[0].properties['27'].text['0'].above).toBe('LIGHTS');
+      expect(d.productInstances[0].properties['27'].engravings['0'].above.text).toBe('LIGHTS');
       expect(d.isSpatial).toBe(false);
       expect(d.guests).toEqual([]);
       for (const k of ['products', 'productPricingRules', 'productProperties', 'productOptions', 'productOptionClassifiers', 'productPropertyGroups', 'productRules', 'media']) {

@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeAvailability, repriceOrder, type CatalogueIndex, type InstanceLike } from '@cpq/domain';
-import { makeCatalogue, makeClassifier } from '@cpq/domain/testing';
+import { CatalogueIndex, catalogueSnapshotFromRows, computeAvailability, repriceOrder, type InstanceLike, type OrderDataResponse } from '@cpq/domain';
 import { countRows, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ORDER_DATA, ITEM_CREATE, ITEM_UPDATE, ITEM_DESTROY, ORDER_UPDATE } from './paths.ts';
 
 
 type Data = Record<string, any>;
 
-/** The catalogue exactly as the browser receives it with the order data. */
+/** The catalogue exactly as the browser builds it from the order data (the same adapter). */
 function browserCatalogue(data: Data): CatalogueIndex {
-  return makeCatalogue({
-    products: data.products,
-    productProperties: data.productProperties,
-    productOptions: data.productOptions,
-    productRules: data.productRules,
-    productPricingRules: data.productPricingRules,
-    productOptionClassifiers: (data.productOptionClassifiers as Data[]).map((c) => makeClassifier({ id: c.id, orgId: c.orgId, title: c.title, numberTitles: c.data?.numberTitles ?? [] })),
-  });
+  return new CatalogueIndex(catalogueSnapshotFromRows(data as OrderDataResponse));
 }
 
 /** A complete selection of offered options for a product (the first offered option of each property). */

@@ -266,6 +266,16 @@ interface RowTypes {
   productRules: R.ProductRuleRow;
   productOrders: R.ProductOrderRow;
   productInstances: R.ProductInstanceRow;
+  productPropertyGroups: R.ProductPropertyGroupRow;
+  productGraphics: R.ProductGraphicRow;
+  media: R.MediumRow;
+  userGroups: R.UserGroupRow;
+  archWalls: R.ArchWallRow;
+  archElevations: R.ArchElevationRow;
+  archCustomViews: R.ArchCustomViewRow;
+  entities: R.EntityRow;
+  productCanvasTexts: R.ProductCanvasTextRow;
+  productCanvasLines: R.ProductCanvasLineRow;
 }
 export type RowOf<K extends TableKey> = K extends keyof RowTypes ? RowTypes[K] : Row;
 export type Repos = { [K in TableKey]: Repo<RowOf<K>> };

@@ -1,12 +1,22 @@
 import type {
+  ArchCustomViewJson,
+  ArchElevationJson,
+  ArchWallJson,
+  Costs,
+  EntityJson,
   InstanceLike,
-  OrderPricingFields,
+  MediumJson,
+  OrderDataProductOrder,
   Organisation,
+  ProductCanvasLineJson,
+  ProductCanvasTextJson,
+  ProductGraphicJson,
+  ProductPropertyGroupJson,
+  UserGroupJson,
   Product,
   ProductCategory,
   ProductOption,
   ProductOptionClassifier,
-  ProductOrder,
   ProductPricingRule,
   ProductProperty,
   ProductRule,
@@ -39,7 +49,18 @@ export type ProductRuleRow = ProductRule & Row;
 export type ProductPricingRuleRow = ProductPricingRule & Row;
 /** Stored classifier: the number titles live in data.numberTitles. */
 export type ProductOptionClassifierRow = Omit<ProductOptionClassifier, 'numberTitles'> & Row & { data: { numberTitles?: string[] } };
-export type ProductOrderRow = ProductOrder & OrderPricingFields & Row & { involvedUsers: Record<string, { role: string; pricingIsHidden: 0 | 1 }> };
+/** A stored order: the order-data shape with the fields every stored order has (costs, involvedUsers). */
+export type ProductOrderRow = OrderDataProductOrder & Row & { costs: Costs; involvedUsers: Record<string, { role: 'owner' | 'sharee'; pricingIsHidden: 0 | 1 }> };
+export type ProductPropertyGroupRow = ProductPropertyGroupJson & Row;
+export type ProductGraphicRow = ProductGraphicJson & Row;
+export type MediumRow = MediumJson & Row;
+export type UserGroupRow = UserGroupJson & Row;
+export type ArchWallRow = ArchWallJson & Row;
+export type ArchElevationRow = ArchElevationJson & Row;
+export type ArchCustomViewRow = ArchCustomViewJson & Row;
+export type EntityRow = EntityJson & Row;
+export type ProductCanvasTextRow = ProductCanvasTextJson & Row;
+export type ProductCanvasLineRow = ProductCanvasLineJson & Row;
 export type ProductInstanceRow = InstanceLike &
   Row & {
     id: number;

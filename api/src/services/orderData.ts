@@ -1,4 +1,5 @@
-import type { Repos, Row } from '../db/repository.ts';
+import type { OrderDataResponse } from '@cpq/domain';
+import type { Repos } from '../db/repository.ts';
 import {
   assertInvolvedInOrder,
   optionVisible,
@@ -17,7 +18,7 @@ import {
  * products only, and — when pricing is hidden for the caller — no price, cost, pricing rule or option
  * price at all. The browser prices with exactly what the server prices with whenever it may see prices.
  */
-export async function orderData(repos: Repos, access: Access, orgSpecificId: number) {
+export async function orderData(repos: Repos, access: Access, orgSpecificId: number): Promise<OrderDataResponse> {
   const orgId = access.orgId;
   const found = await repos.productOrders.findOne({ orgId, orgSpecificId });
   assertInvolvedInOrder(access, found);
@@ -42,7 +43,7 @@ export async function orderData(repos: Repos, access: Access, orgSpecificId: num
   const products = allProducts.filter((p) => productVisible(access, p, usedProductIds.has(p.id)));
   // Rules of the products sent, deleted ones included: a product that still uses one keeps its price.
   const ruleIds = new Set(products.map((p) => p.productPricingRuleId));
-  const data: Row = {
+  const data: OrderDataResponse = {
     productOrders: [shapeOrder(access, order)],
     products: shapeProducts(access, products, pricing),
     productInstances: instances.map((i) => shapeInstance(access, order, i)),

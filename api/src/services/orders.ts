@@ -2,16 +2,15 @@ import type { Knex } from 'knex';
 import {
   newOrderCosts,
   UNTITLED_ORDER_TITLE,
-  type ProductOrder,
   type ProductOrderProps,
   type ProductOrderType,
 } from '@cpq/domain';
 import { allocateOrgSpecificId } from '../db/queries.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
-import type { Repos } from '../db/repository.ts';
+import type { Repos, Row } from '../db/repository.ts';
 import { nowUtc } from '../db/time.ts';
 import { ApiError, badRequest, forbidden } from '../http/errors.ts';
-import { productVisible, type Access } from '../policy.ts';
+import { productVisible, shapeOrder, type Access } from '../policy.ts';
 import { getOrg, orgSettings, orgStatuses } from './orgs.ts';
 
 export async function audit(
@@ -26,7 +25,7 @@ export async function createProductOrder(
   deps: { repos: Repos; transaction: TransactionRunner },
   access: Access,
   props: ProductOrderProps,
-): Promise<ProductOrder> {
+): Promise<Row> {
   const { repos } = deps;
   const callerId = access.user.id;
   if (props.userId !== undefined && props.userId !== callerId) {
@@ -89,6 +88,6 @@ export async function createProductOrder(
       action: 'create',
       data: { orgSpecificId, title: order.title, statusKey: first.key },
     });
-    return (await repos.productOrders.findOne({ id }, trx))!;
+    return shapeOrder(access, (await repos.productOrders.findOne({ id }, trx))!);
   });
 }
