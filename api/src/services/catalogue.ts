@@ -1,4 +1,4 @@
-import type { CatalogueResourceKey } from '@cpq/domain';
+import type { CatalogueResourceKey, HomepageDataResponse } from '@cpq/domain';
 import { pricingVisible, productVisible, shapeProducts, type Access } from '../policy.ts';
 import type { Repos, Row, TableKey } from '../db/repository.ts';
 
@@ -29,7 +29,7 @@ export const RESOURCES: Record<CatalogueResourceKey, ResourceDecl> = {
 };
 
 /** The home page: active categories and the products offered there (never archived ones, then by publish level). */
-export async function homepageData(repos: Repos, access: Access) {
+export async function homepageData(repos: Repos, access: Access): Promise<HomepageDataResponse> {
   const categories = await repos.productCategories.find({ orgId: access.orgId, archived: 0 }, { orderBy: ['rank', 'id'] });
   const products = await repos.products.find({ orgId: access.orgId }, { orderBy: ['rank', 'id'] });
   return {
