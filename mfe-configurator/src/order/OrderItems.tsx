@@ -44,7 +44,7 @@ export function OrderItems({ data, order, hooks, orgSettings, pricingHidden, wor
           </p>
         ) : (
           <>
-            <div className={`${styles.row} ${styles.columns}`} aria-hidden="true">
+            <div className={`${styles.row} ${styles.columns} ${pricingHidden ? styles.noPrices : ''}`} aria-hidden="true">
               <span className={styles.rank}>#</span>
               <span>Item</span>
               <span className={styles.num}>Qty</span>

@@ -12,6 +12,7 @@ import {
 } from '@cpq/domain';
 import {
   MISSING_OPTION_TEXT,
+  UNLISTED_PRODUCT_TITLE,
   buildOrderView,
   costLines,
   explanationView,
@@ -207,6 +208,16 @@ describe('buildOrderView', () => {
     expect(view.items.find((i) => i.id === 2)?.priceMismatch).toBe(true);
     expect(view.items.find((i) => i.id === 1)?.priceMismatch).toBe(false);
     expect(view.totalMismatch).toBe(true);
+  });
+
+  it("keeps the server's price and validity for an item whose product the viewer was not sent", () => {
+    // Product 77 is not in the data (hidden from this viewer); its stored price is 2 × 4,000.
+    const hiddenItem = { id: 9, rank: 4, productId: 77, title: '', quantity: 2, properties: { '1': { optionId: 11 } }, unitPriceInCents: 4000, totalPriceInCents: 8000, isValid: 1 as const };
+    const view = buildOrderView(input(orderData([...items, hiddenItem]), 291412 + 8000));
+    const row = view.items.find((i) => i.id === 9)!;
+    expect([row.title, row.unitPriceInCents, row.totalPriceInCents, row.priceMismatch, row.valid, row.summary]).toEqual([UNLISTED_PRODUCT_TITLE, 4000, 8000, false, true, []]);
+    expect(view.costs.orderSubTotal).toBe(291412 + 8000);
+    expect(view.totalMismatch).toBe(false);
   });
 
   it('marks an item with an unknown option invalid, with the message', () => {

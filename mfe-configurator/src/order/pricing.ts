@@ -10,6 +10,7 @@ import {
   formatCents,
   formatCentsPrecise,
   formatExplanation,
+  CUSTOM_PRODUCT_ID,
   isCustomProduct,
   isSelectType,
   repriceOrder,
@@ -314,13 +315,19 @@ function guestOf(data: OrderDataLike, ownerId: number | undefined): GuestCostSet
 }
 
 /** Prices (repriceOrder), validates and summarises every item of the order, in rank order. */
+/** Title of an item whose product is not offered to the viewer (and whose own title is empty). */
+export const UNLISTED_PRODUCT_TITLE = 'Product not in your catalogue';
+
 export function buildOrderView(input: BuildOrderViewInput): OrderView {
   const { data, order, hooks, now, measureText } = input;
   const catalogue = new CatalogueIndex(catalogueSnapshotFromRows(data));
   const instances = instancesOf(data);
+  // An item whose product this viewer was not sent (an employee added a product hidden from them):
+  // the server's stored price stands for it, so totals match the server and nothing of the product leaks.
+  const notSent = (inst: InstanceLike) => !isCustomProduct(inst.productId) && !catalogue.product(inst.productId);
   const priced = repriceOrder({
     order,
-    instances,
+    instances: instances.map((inst) => (notSent(inst) ? { ...inst, productId: CUSTOM_PRODUCT_ID, customPriceInCents: numOrNull(inst.unitPriceInCents) ?? 0 } : inst)),
     catalogue,
     orgSettings: input.orgSettings ?? null,
     hooks,
@@ -333,19 +340,21 @@ export function buildOrderView(input: BuildOrderViewInput): OrderView {
     const p = priced.instances[i]!;
     const product = catalogue.product(inst.productId);
     const own = typeof inst.title === 'string' && inst.title.trim() !== '' ? inst.title : null;
-    const validity = itemValidity(catalogue, hooks, inst, measureText);
+    const hidden = notSent(inst);
+    const serverValid = inst.isValid === undefined || inst.isValid === null ? null : isOn(inst.isValid);
+    const validity = hidden ? { valid: serverValid ?? true, issues: [] } : itemValidity(catalogue, hooks, inst, measureText);
     const serverUnit = numOrNull(inst.unitPriceInCents);
     const serverTotal = numOrNull(inst.totalPriceInCents);
     return {
       id: inst.id,
       rank: inst.rank,
-      title: own ?? product?.title ?? (isCustomProduct(inst.productId) ? 'Custom product' : `Product ${inst.productId}`),
+      title: own ?? product?.title ?? (isCustomProduct(inst.productId) ? 'Custom product' : UNLISTED_PRODUCT_TITLE),
       productTitle: own && product && own.trim() !== product.title.trim() ? product.title : null,
-      summary: optionSummary(inst, catalogue),
+      summary: hidden ? [] : optionSummary(inst, catalogue),
       quantity: p.quantity,
       valid: validity.valid,
       issues: validity.issues,
-      serverValid: inst.isValid === undefined || inst.isValid === null ? null : isOn(inst.isValid),
+      serverValid,
       unitPriceInCents: p.unitPriceInCents,
       totalPriceInCents: p.totalPriceInCents,
       serverUnitPriceInCents: serverUnit,
