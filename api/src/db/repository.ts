@@ -1,5 +1,23 @@
 import type { Knex } from 'knex';
 import { normaliseDbDate, nowUtc } from './time.ts';
+import type {
+  ArchCustomViewJson,
+  ArchElevationJson,
+  ArchWallJson,
+  EntityJson,
+  MediumJson,
+  Product,
+  ProductCanvasLineJson,
+  ProductCanvasTextJson,
+  ProductCategory,
+  ProductGraphicJson,
+  ProductOption,
+  ProductPricingRule,
+  ProductProperty,
+  ProductPropertyGroupJson,
+  ProductRule,
+  UserGroupJson,
+} from '@cpq/domain';
 import type * as R from './rows.ts';
 
 /**
@@ -257,25 +275,25 @@ interface RowTypes {
   memberships: R.MembershipRow;
   sessions: R.SessionRow;
   guests: R.GuestRow;
-  productCategories: R.ProductCategoryRow;
-  productPricingRules: R.ProductPricingRuleRow;
-  products: R.ProductRow;
-  productProperties: R.ProductPropertyRow;
-  productOptions: R.ProductOptionRow;
+  productCategories: R.Stored<ProductCategory>;
+  productPricingRules: R.Stored<ProductPricingRule>;
+  products: R.Stored<Product>;
+  productProperties: R.Stored<ProductProperty>;
+  productOptions: R.Stored<ProductOption>;
   productOptionClassifiers: R.ProductOptionClassifierRow;
-  productRules: R.ProductRuleRow;
+  productRules: R.Stored<ProductRule>;
   productOrders: R.ProductOrderRow;
   productInstances: R.ProductInstanceRow;
-  productPropertyGroups: R.ProductPropertyGroupRow;
-  productGraphics: R.ProductGraphicRow;
-  media: R.MediumRow;
-  userGroups: R.UserGroupRow;
-  archWalls: R.ArchWallRow;
-  archElevations: R.ArchElevationRow;
-  archCustomViews: R.ArchCustomViewRow;
-  entities: R.EntityRow;
-  productCanvasTexts: R.ProductCanvasTextRow;
-  productCanvasLines: R.ProductCanvasLineRow;
+  productPropertyGroups: R.Stored<ProductPropertyGroupJson>;
+  productGraphics: R.Stored<ProductGraphicJson>;
+  media: R.Stored<MediumJson>;
+  userGroups: R.Stored<UserGroupJson>;
+  archWalls: R.Stored<ArchWallJson>;
+  archElevations: R.Stored<ArchElevationJson>;
+  archCustomViews: R.Stored<ArchCustomViewJson>;
+  entities: R.Stored<EntityJson>;
+  productCanvasTexts: R.Stored<ProductCanvasTextJson>;
+  productCanvasLines: R.Stored<ProductCanvasLineJson>;
 }
 export type RowOf<K extends TableKey> = K extends keyof RowTypes ? RowTypes[K] : Row;
 export type Repos = { [K in TableKey]: Repo<RowOf<K>> };

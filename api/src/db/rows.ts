@@ -1,25 +1,9 @@
 import type {
-  ArchCustomViewJson,
-  ArchElevationJson,
-  ArchWallJson,
   Costs,
-  EntityJson,
   InstanceLike,
-  MediumJson,
   OrderDataProductOrder,
   Organisation,
-  ProductCanvasLineJson,
-  ProductCanvasTextJson,
-  ProductGraphicJson,
-  ProductPropertyGroupJson,
-  UserGroupJson,
-  Product,
-  ProductCategory,
-  ProductOption,
   ProductOptionClassifier,
-  ProductPricingRule,
-  ProductProperty,
-  ProductRule,
   Role,
 } from '@cpq/domain';
 
@@ -28,6 +12,8 @@ import type {
  * storage and the engine share one definition. `Row` covers columns the domain does not model yet.
  */
 export type Row = Record<string, unknown>;
+/** A stored record: the domain type plus columns the domain does not model yet. */
+export type Stored<T> = T & Row;
 
 export type OrganisationRow = Organisation & Row & { catalogueVersion: number };
 export type UserRow = Row & { id: number; email: string; passwordHash: string; firstName: string | null; lastName: string | null; personalOrgId: number | null };
@@ -41,26 +27,10 @@ export type GuestRow = Row & {
   orgAccessEdgeData: { designEngine: { pricingIsHidden: 0 | 1 } };
 };
 export type SessionRow = Row & { id: number; tokenHash: string; userId: number; deviceId: number; expires: string };
-export type ProductCategoryRow = ProductCategory & Row;
-export type ProductRow = Product & Row;
-export type ProductPropertyRow = ProductProperty & Row;
-export type ProductOptionRow = ProductOption & Row;
-export type ProductRuleRow = ProductRule & Row;
-export type ProductPricingRuleRow = ProductPricingRule & Row;
 /** Stored classifier: the number titles live in data.numberTitles. */
 export type ProductOptionClassifierRow = Omit<ProductOptionClassifier, 'numberTitles'> & Row & { data: { numberTitles?: string[] } };
 /** A stored order: the order-data shape with the fields every stored order has (costs, involvedUsers). */
 export type ProductOrderRow = OrderDataProductOrder & Row & { costs: Costs; involvedUsers: Record<string, { role: 'owner' | 'sharee'; pricingIsHidden: 0 | 1 }> };
-export type ProductPropertyGroupRow = ProductPropertyGroupJson & Row;
-export type ProductGraphicRow = ProductGraphicJson & Row;
-export type MediumRow = MediumJson & Row;
-export type UserGroupRow = UserGroupJson & Row;
-export type ArchWallRow = ArchWallJson & Row;
-export type ArchElevationRow = ArchElevationJson & Row;
-export type ArchCustomViewRow = ArchCustomViewJson & Row;
-export type EntityRow = EntityJson & Row;
-export type ProductCanvasTextRow = ProductCanvasTextJson & Row;
-export type ProductCanvasLineRow = ProductCanvasLineJson & Row;
 export type ProductInstanceRow = InstanceLike &
   Row & {
     id: number;

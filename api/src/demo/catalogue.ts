@@ -6,6 +6,8 @@
  * Products list their properties in associations.productProperties (keys = property ids, values may
  * disable options), see docs/decisions/0007-products-properties-and-pricing-rules.md.
  */
+import { NEW_PRODUCT_DEFAULTS, NEW_PRODUCT_PROPERTY_DEFAULTS } from '@cpq/domain';
+
 type Row = Record<string, unknown>;
 type PL = 'all' | 'internal' | 'admin';
 
@@ -151,23 +153,14 @@ export const propertyGroups: Row[] = [
 export const properties: Row[] = [];
 const prop = (id: number, orgId: number, title: string, type: string, rank: number, extra: Row = {}) =>
   properties.push({
+    ...NEW_PRODUCT_PROPERTY_DEFAULTS,
+    productOptionDataFields: [],
+    data: {},
     id,
     orgId,
     title,
-    internalTitle: null,
     type,
     rank,
-    archived: 0,
-    isArray: 0,
-    noOptionThumbnails: 1,
-    isOrderLevel: 0,
-    drawingVisibility: 'visible',
-    invoiceVisibility: 'inline',
-    showThumbnailsOnInvoice: 0,
-    productOptionDataFields: [],
-    data: {},
-    productPropertyGroupId: null,
-    thumbnailUrl: null,
     ...extra,
   });
 // 850 Lumen & Brass
@@ -310,26 +303,16 @@ const assoc = (ids: number[], disabled: Record<number, number[]> = {}) => ({
 });
 const prod = (id: number, orgId: number, productCategoryId: number, title: string, rank: number, props: number[], pricingRuleId: number, extra: Row = {}) =>
   products.push({
+    ...NEW_PRODUCT_DEFAULTS,
+    referenceCodes: {},
+    referenceCodeFormulas: {},
     id,
     orgId,
     productCategoryId,
     title,
     rank,
-    archived: 0,
-    description: null,
-    links: null,
-    thumbnailUrl: null,
-    publishLevel: 'all',
-    isStocked: 0,
-    currentInventory: null,
-    referenceCodes: {},
-    referenceCodeFormulas: {},
     associations: assoc(props),
     productPricingRuleId: pricingRuleId,
-    instanceTitleIsRequired: 0,
-    shouldRoundPrice: 0,
-    hasScript: 0,
-    mediumId: null,
     ...extra,
   });
 const keypadProps = [8, 9, 12, 11, 7, 26, 27, 112, 10];

@@ -1,14 +1,7 @@
+import { ApiFailure } from '@cpq/domain';
+
 /** An error answered as { error: { code, message, details? } } with an HTTP status. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
+export class ApiError extends ApiFailure {}
 
 export const unauthenticated = () => new ApiError(401, 'unauthenticated', 'Please sign in.');
 export const forbiddenOrg = () => new ApiError(403, 'forbidden', "You don't have access to this organisation.");

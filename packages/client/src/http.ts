@@ -1,16 +1,8 @@
-import type { ApiError } from '@cpq/domain';
+import { ApiFailure, type ApiError } from '@cpq/domain';
 
 /** A failed API call, carrying the server's code and human message. */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiRequestError';
-  }
+export class ApiRequestError extends ApiFailure {
+  override name = 'ApiRequestError';
 }
 
 async function parse<T>(res: Response): Promise<T> {

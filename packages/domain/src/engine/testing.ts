@@ -4,7 +4,7 @@
  * record builders (`@cpq/domain/testing`): fixtures elsewhere keep their own data but build records
  * here, so a new required field is added in one place.
  */
-import type { Product, ProductCategory, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
+import { NEW_PRODUCT_DEFAULTS, NEW_PRODUCT_PROPERTY_DEFAULTS, type Product, type ProductCategory, type ProductOption, type ProductProperty } from '../schemas/catalogue.ts';
 import { CatalogueIndex } from './catalogue.ts';
 import type { CatalogueSnapshot, InstanceLike, ProductOptionClassifier, ProductPricingRule, ProductRule } from './types.ts';
 
@@ -14,24 +14,13 @@ export function makeCategory(fields: Pick<ProductCategory, 'id'> & Partial<Produ
 
 export function makeProduct(fields: Pick<Product, 'id'> & Partial<Product>): Product {
   return {
+    ...NEW_PRODUCT_DEFAULTS,
+    referenceCodes: {},
     orgId: 850,
     title: `Product ${fields.id}`,
     rank: 1,
-    archived: 0,
-    description: null,
-    links: null,
-    thumbnailUrl: null,
-    publishLevel: 'all',
-    isStocked: 0,
-    currentInventory: null,
-    referenceCodes: {},
     associations: { productProperties: {} },
     productCategoryId: 1,
-    productPricingRuleId: null,
-    instanceTitleIsRequired: 0,
-    shouldRoundPrice: 0,
-    hasScript: 0,
-    mediumId: null,
     ...fields,
   };
 }
@@ -40,20 +29,11 @@ export function makeProperty(fields: Pick<ProductProperty, 'id'> & Partial<Produ
   return {
     orgId: 850,
     title: `Property ${fields.id}`,
-    internalTitle: null,
-    rank: fields.id,
-    archived: 0,
-    type: 'singleSelect',
-    isArray: 0,
-    noOptionThumbnails: 1,
-    isOrderLevel: 0,
-    drawingVisibility: 'visible',
-    invoiceVisibility: 'inline',
-    showThumbnailsOnInvoice: 0,
+    ...NEW_PRODUCT_PROPERTY_DEFAULTS,
     productOptionDataFields: [],
     data: {},
-    productPropertyGroupId: null,
-    thumbnailUrl: null,
+    rank: fields.id,
+    type: 'singleSelect',
     ...fields,
   };
 }

@@ -46,6 +46,23 @@ export const Product = Type.Object({
 });
 export type Product = Static<typeof Product>;
 
+/** The settings a new product starts with (admin creation, demo data and test builders alike). */
+export const NEW_PRODUCT_DEFAULTS = {
+  archived: 0,
+  description: null,
+  links: null,
+  thumbnailUrl: null,
+  publishLevel: 'all',
+  isStocked: 0,
+  currentInventory: null,
+  referenceCodes: {},
+  productPricingRuleId: null,
+  instanceTitleIsRequired: 0,
+  shouldRoundPrice: 0,
+  hasScript: 0,
+  mediumId: null,
+} as const satisfies Partial<Product>;
+
 export const PropertyType = Type.Union([
   Type.Literal('singleSelect'),
   Type.Literal('text'),
@@ -92,6 +109,22 @@ export const ProductProperty = Type.Object({
   thumbnailUrl: Nullable(Type.String()),
 });
 export type ProductProperty = Static<typeof ProductProperty>;
+
+/** The settings a new property starts with (admin creation, demo data and test builders alike). */
+export const NEW_PRODUCT_PROPERTY_DEFAULTS = {
+  internalTitle: null,
+  archived: 0,
+  isArray: 0,
+  noOptionThumbnails: 1,
+  isOrderLevel: 0,
+  drawingVisibility: 'visible',
+  invoiceVisibility: 'inline',
+  showThumbnailsOnInvoice: 0,
+  productOptionDataFields: [],
+  data: {},
+  productPropertyGroupId: null,
+  thumbnailUrl: null,
+} as const satisfies Partial<ProductProperty>;
 
 export const ProductOption = Type.Object({
   id: Id,
