@@ -137,6 +137,11 @@ describe.each(databases)('security probe findings on $name', (dbCase) => {
       const ruleOfVisible = new Set(data.products.map((p: { productPricingRuleId: number }) => p.productPricingRuleId));
       for (const r of data.productPricingRules) expect(ruleOfVisible.has(r.id)).toBe(true);
       if (!ruleOfVisible.has(rule100)) expect(data.productPricingRules.map((r: { id: number }) => r.id)).not.toContain(rule100);
+      // The guest cannot change that item (403, nothing written), and it is not theirs to choose again.
+      const before = await snapshot(mine.id);
+      const change = await guest.post(ITEM_UPDATE, { where: { id: added.body.data.id }, props: { quantity: 9 } });
+      expect(change.status).toBe(403);
+      expect(await snapshot(mine.id)).toEqual(before);
       await owner.post(ITEM_DESTROY, { where: { id: added.body.data.id } });
     });
 

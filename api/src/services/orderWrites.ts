@@ -17,7 +17,7 @@ import { lockOrderRow } from '../db/queries.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import type { ProductInstanceRow, ProductOrderRow } from '../db/rows.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import {
   assertCustomProductAllowed,
   assertInvolvedInOrder,
@@ -74,13 +74,18 @@ async function usedInOrder(repos: Repos, trx: Knex.Transaction, order: ProductOr
   };
 }
 
-/** The product an item may use: of this organisation, visible to the caller (publish level), not archived unless already used. */
-function productForItem(catalogue: CatalogueIndex, access: Access, productId: number, alreadyUsed: boolean): Product | null {
+/**
+ * The product an item may use: of this organisation, visible to the caller (publish level), not
+ * archived unless already used in the order. `itemsOwn`: the item already has this product — one an
+ * employee chose that the caller may not see leaves the item read-only for the caller.
+ */
+function productForItem(catalogue: CatalogueIndex, access: Access, productId: number, alreadyUsed: boolean, itemsOwn = false): Product | null {
   if (productId === CUSTOM_PRODUCT_ID) {
     assertCustomProductAllowed(access);
     return null;
   }
   const product = catalogue.product(productId);
+  if (product && itemsOwn && !productVisible(access, product, true)) throw forbidden('This item uses a product that is not offered to you, so only an employee can change it.');
   // A product the caller may not see answers exactly like one that does not exist.
   if (!product || !productVisible(access, product, alreadyUsed)) throw badRequest('props.productId must be a product of this organisation');
   return product;
@@ -187,7 +192,7 @@ export async function updateInstance(deps: WriteDeps, access: Access, id: number
     const { inst, order } = await lockItem(deps, trx, access, id, orderId);
     const catalogue = await deps.catalogues.get(order.orgId, trx);
     const productId = props.productId ?? inst.productId;
-    const product = productForItem(catalogue, access, productId, productId === inst.productId);
+    const product = productForItem(catalogue, access, productId, productId === inst.productId, productId === inst.productId);
     const patch: Row = {};
     if (props.title !== undefined) {
       const c = checkInstanceTitle(props.title, product?.instanceTitleIsRequired ?? 0);
