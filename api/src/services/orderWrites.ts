@@ -65,7 +65,7 @@ export async function lockOrderForWrite(repos: Repos, trx: Knex.Transaction, ord
   return order as ProductOrderRow;
 }
 
-/** Product ids and option ids already used in an order: archived ones stay usable there. */
+/** The products already used in an order (archived ones stay usable there) and its items. */
 async function usedInOrder(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow) {
   const items = await repos.productInstances.find({ productOrderId: order.id }, { trx });
   return {
