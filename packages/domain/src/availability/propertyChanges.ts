@@ -1,10 +1,9 @@
 import { checkOptionChoice } from './availability.ts';
-import { SELECT_TYPES } from './graph.ts';
 import { normaliseDimension, parseNumberValue, type DimensionData } from '../validation/fields.ts';
 import type { CatalogueIndex } from '../engine/catalogue.ts';
 import type { EngineHooks } from '../engine/hooks.ts';
 import type { InstanceProperties } from '../engine/types.ts';
-import type { Product } from '../schemas/catalogue.ts';
+import { isSelectType, type Product } from '../schemas/catalogue.ts';
 
 export type PropertyChangeResult =
   | { ok: true; properties: InstanceProperties }
@@ -47,7 +46,7 @@ export function applyPropertyChanges(input: {
     }
     const optionId = entry.optionId;
     const previous = before[key]?.optionId ?? null;
-    if (SELECT_TYPES.has(property.type) && optionId != null && optionId !== previous) {
+    if (isSelectType(property.type) && optionId != null && optionId !== previous) {
       const choice = checkOptionChoice({
         product,
         instance: { productId: product.id, quantity: 1, properties: selection },
