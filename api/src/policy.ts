@@ -12,7 +12,7 @@ import {
   type Role,
 } from '@cpq/domain';
 import type { Repos, Row } from './db/repository.ts';
-import { ApiError, forbidden, forbiddenOrg, notFound, unauthenticated } from './http/errors.ts';
+import { forbidden, forbiddenOrg, notFound, unauthenticated } from './http/errors.ts';
 
 /**
  * Who may do what, on which rows, and which fields of a response they may see: the API's ONE
@@ -192,11 +192,11 @@ function optionWithoutPrices<T extends Row>(option: T): T {
   return { ...omit(option, ['classifications']), data } as T;
 }
 
-export function shapeProducts<T extends Row>(access: Access, products: T[], pricing: boolean): T[] {
+export function shapeProducts<T extends Row>(products: T[], pricing: boolean): T[] {
   return pricing ? products : products.map((p) => omit(p, PRODUCT_PRICE_FIELDS));
 }
 
-export function shapeOptions<T extends Row>(access: Access, options: T[], pricing: boolean): T[] {
+export function shapeOptions<T extends Row>(options: T[], pricing: boolean): T[] {
   return pricing ? options : options.map(optionWithoutPrices);
 }
 
@@ -217,9 +217,9 @@ export function shapeCatalogueRows(access: Access, key: string, rows: Row[], rea
   const pricing = pricingVisible(access);
   switch (key) {
     case 'products':
-      return shapeProducts(access, rows.filter((r) => catalogueRowReadable(access, r as Published)), pricing);
+      return shapeProducts(rows.filter((r) => catalogueRowReadable(access, r as Published)), pricing);
     case 'productOptions':
-      return shapeOptions(access, rows.filter((r) => catalogueRowReadable(access, r as Published)), pricing);
+      return shapeOptions(rows.filter((r) => catalogueRowReadable(access, r as Published)), pricing);
     case 'productPricingRules':
       if (!pricing) return [];
       if (access.policyRole !== 'guest') return rows;
@@ -229,4 +229,3 @@ export function shapeCatalogueRows(access: Access, key: string, rows: Row[], rea
   }
 }
 
-export { ApiError };

@@ -33,7 +33,7 @@ export async function homepageData(repos: Repos, access: Access): Promise<Homepa
   const categories = await repos.productCategories.find({ orgId: access.orgId, archived: 0 }, { orderBy: ['rank', 'id'] });
   const products = await repos.products.find({ orgId: access.orgId }, { orderBy: ['rank', 'id'] });
   return {
-    products: shapeProducts(access, products.filter((p) => productVisible(access, p)), pricingVisible(access)),
+    products: shapeProducts(products.filter((p) => productVisible(access, p)), pricingVisible(access)),
     productCategories: categories,
   };
 }

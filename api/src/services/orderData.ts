@@ -45,11 +45,11 @@ export async function orderData(repos: Repos, access: Access, orgSpecificId: num
   const ruleIds = new Set(products.map((p) => p.productPricingRuleId));
   const data: OrderDataResponse = {
     productOrders: [shapeOrder(access, order)],
-    products: shapeProducts(access, products, pricing),
+    products: shapeProducts(products, pricing),
     productInstances: instances.map((i) => shapeInstance(access, order, i)),
     productPricingRules: productPricingRules.filter((r) => ruleIds.has(r.id)),
     productProperties,
-    productOptions: shapeOptions(access, allOptions.filter((o) => optionVisible(access, o, chosenOptionIds.has(o.id))), pricing),
+    productOptions: shapeOptions(allOptions.filter((o) => optionVisible(access, o, chosenOptionIds.has(o.id))), pricing),
     productOptionClassifiers,
     productPropertyGroups,
     productRules,
