@@ -22,7 +22,6 @@ import {
   assertCustomProductAllowed,
   assertInvolvedInOrder,
   assertWritable,
-  optionVisible,
   productVisible,
   shapeInstance,
   shapeOrder,
@@ -97,15 +96,7 @@ function applyChanges(catalogue: CatalogueIndex, orgRules: ReturnType<PluginRegi
     if (result.code === 'notAProperty') throw badRequest(result.message);
     throw new ApiError(400, 'optionNotAvailable', result.message, result.details);
   }
-  // Options already chosen stay (archived ones included); a newly chosen one must be visible.
-  for (const [key, entry] of Object.entries(result.properties)) {
-    const optionId = entry?.optionId;
-    if (optionId == null || optionId === before[key]?.optionId) continue;
-    const option = catalogue.option(optionId);
-    if (!option || !optionVisible(access, option, false)) {
-      throw new ApiError(400, 'optionNotAvailable', 'This option is not available.', { propertyId: Number(key), optionId, reasons: [] });
-    }
-  }
+  // Publish levels and archived options are checked by applyPropertyChanges with the caller's role.
   return result.properties;
 }
 
