@@ -2,7 +2,8 @@
  * Generated pricing workload: 30 properties (20 single-selects with 8 priced and classified options,
  * 10 dimensions), 10 products each with a 40-expression rule (conditions on about a third of them,
  * groups, every expression type), and an order of N items. Deterministic (seeded).
- * `handWrittenUnitPrice` is the same formula written by hand in plain JavaScript.
+ * `handWrittenUnitPrice` is the same formula written by hand in plain JavaScript, with loops (the
+ * straight-line baseline, one function per rule, is made by src/straightLine.ts).
  */
 import type { CatalogueSnapshot, InstanceLike, PricingCondition, PricingExpression, Product, ProductOption, ProductPricingRule, ProductProperty } from '@cpq/domain';
 import { makeClassifier, makeInstance, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot, prng } from '@cpq/domain/testing';

@@ -73,8 +73,8 @@ describe('repriceOrder', () => {
   it('prices every item at the effective pricing date and computes costs', () => {
     const r = repriceOrder({ order: { ...base, effectivePricingDate: '2025-06-01 00:00:00', shippingMode: 'amount', shippingFlatAmount: 100 }, instances, catalogue: cat, orgSettings: { depositPercentage: 50 } });
     expect(r.instances).toEqual([
-      { id: 11, unitPriceInCents: 1500, totalPriceInCents: 3000, quantity: 2, versionKey: '1', failures: 0 },
-      { id: 12, unitPriceInCents: 999, totalPriceInCents: 999, quantity: 1, versionKey: null, failures: 0 },
+      { id: 11, unitPriceInCents: 1500, totalPriceInCents: 3000, quantity: 2, versionKey: '1', failures: 0, failedSteps: [] },
+      { id: 12, unitPriceInCents: 999, totalPriceInCents: 999, quantity: 1, versionKey: null, failures: 0, failedSteps: [] },
     ]);
     expect(r.costs).toMatchObject({ orderSubTotal: 3999, shipping: 100, orderTotal: 4099, depositAmount: 2050 });
   });
@@ -89,6 +89,37 @@ describe('repriceOrder', () => {
     expect(r.instances[0]!.explanation?.steps).toHaveLength(2);
     expect(log).toHaveBeenCalledOnce();
   });
+  it('each item reports its own failures and failedSteps (a failing item does not leak into the next)', () => {
+    const log = vi.fn();
+    const broken = f.catalogue({
+      products: [f.product(1, 1), f.product(2, 2)],
+      productProperties: [f.property(7)],
+      productOptions: [f.option(22, 7, 500)],
+      productPricingRules: [
+        f.rule(1, { '1': { created: '2025-01-01', expressions: [f.fixed(10000), f.price(7, '*', { description: 'Finish factor' }), f.fixed(500)] } }),
+        f.rule(2, { '1': { created: '2025-01-01', expressions: [f.fixed(300)] } }),
+      ],
+    });
+    const items: Array<InstanceLike & { id: number }> = [
+      { id: 1, productId: 1, quantity: 1, properties: { '7': { optionId: 999 } } },
+      { id: 2, productId: 2, quantity: 1, properties: {} },
+      { id: 3, productId: 1, quantity: 2, properties: { '7': { optionId: 22 } } },
+      { id: 4, productId: 1, quantity: 1, properties: { '7': { optionId: 31 } } },
+    ];
+    for (const explain of [false, true]) {
+      log.mockClear();
+      const r = repriceOrder({ order: { ...base, effectivePricingDate: '2025-06-01' }, instances: items, catalogue: broken, log, explain });
+      // 10000 × failure = 0, + 500
+      expect(r.instances[0]).toMatchObject({ id: 1, unitPriceInCents: 500, failures: 1 });
+      expect(r.instances[0]!.failedSteps).toEqual([{ ruleId: 1, versionKey: '1', productId: 1, expressionPath: '2', description: 'Finish factor', reason: 'option 999 does not exist' }]);
+      expect(r.instances[1]).toMatchObject({ id: 2, unitPriceInCents: 300, failures: 0, failedSteps: [] });
+      expect(r.instances[2]).toMatchObject({ id: 3, unitPriceInCents: 5000500, totalPriceInCents: 10001000, failures: 0, failedSteps: [] });
+      expect(r.instances[3]!.failedSteps).toEqual([expect.objectContaining({ expressionPath: '2', reason: 'option 31 does not exist' })]);
+      expect(r.instances[0]!.failedSteps).not.toBe(r.instances[3]!.failedSteps);
+      expect(r.costs.orderSubTotal).toBe(500 + 300 + 10001000 + 500);
+      expect(log).toHaveBeenCalledTimes(2);
+    }
+  });
 });
 
 // ------------------------------------------------------------------------------------------------
@@ -102,40 +133,75 @@ const propCat = f.catalogue({
   productOptions: [f.option(10, 1, 1999), f.option(11, 1, 0, { '1': [3.3, 7] }), f.option(12, 1), f.option(20, 2, 250, { '1': [1e6] }), f.option(21, 2, 1), f.option(30, 3, 17)],
   productOptionClassifiers: [f.classifier(1, 'c')],
 });
-const arbOp = fc.constantFrom<PricingExpression['operator']>('+', '-', '*', '/', '%', 'and', 'or', '===');
+// '^' is not an operator: the expression fails.
+const arbOp = fc.constantFrom<PricingExpression['operator']>('+', '-', '*', '/', '%', 'and', 'or', '===', '+', '*', '^' as never);
+const arbNumber = fc.oneof(fc.integer({ min: -100000, max: 100000 }), fc.double({ noNaN: false }), fc.constantFrom(0, -0, 1e308, -1e308, 1e-300, 0.5));
+const arbId = fc.constantFrom(...props);
+// Every kind of check: the generated code inlines the numeric ones and calls the closure for the rest.
 const arbCheck = fc.oneof(
-  fc.record({ actual: fc.record({ type: fc.constant('optionId' as const), productPropertyId: fc.constantFrom(...props) }), operator: fc.constantFrom('===' as const, '!==' as const), expected: fc.constantFrom(...optionIds) }),
-  fc.record({ actual: fc.record({ type: fc.constant('quantity' as const) }), operator: fc.constantFrom('<' as const, '>=' as const), expected: fc.integer({ min: 0, max: 5 }) }),
+  fc.record({ actual: fc.record({ type: fc.constant('optionId' as const), productPropertyId: arbId }), operator: fc.constantFrom('===' as const, '!==' as const), expected: fc.oneof(fc.constantFrom(...optionIds), fc.constant(null), fc.constantFrom('10', 'x', true)) }),
+  fc.record({ actual: fc.record({ type: fc.constant('optionId' as const), productPropertyId: arbId }), operator: fc.constantFrom('in' as const, '===' as const, '!==' as const), expected: fc.array(fc.oneof(fc.constantFrom(...optionIds, 999), fc.constantFrom('20', 'x')), { maxLength: 10 }) }),
+  fc.record({ actual: fc.record({ type: fc.constant('quantity' as const) }), operator: fc.constantFrom('===' as const, '!==' as const, '<' as const, '<=' as const, '>' as const, '>=' as const), expected: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom('3', 2.5)) }),
+  fc.record({ actual: fc.record({ type: fc.constant('quantity' as const) }), operator: fc.constantFrom('in' as const, '!==' as const), expected: fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 10 }) }),
+  fc.record({ actual: fc.record({ type: fc.constant('propertyValue' as const), productPropertyId: arbId }), operator: fc.constantFrom('===' as const, '!==' as const, '<' as const, '<=' as const, '>' as const, '>=' as const), expected: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom('3', 'abc', '', null, true, false)) }),
+  fc.record({ actual: fc.record({ type: fc.constantFrom('propertyValue' as const, 'magic' as never), productPropertyId: arbId }), operator: fc.constantFrom('in' as const, '~' as never), expected: fc.array(fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constantFrom('1', 'a')), { maxLength: 3 }) }),
 );
-const arbCond = fc.option(fc.record({ operator: fc.constantFrom('and' as const, 'or' as const), conditions: fc.array(arbCheck, { maxLength: 3 }) }), { nil: undefined });
+const arbCond = fc.option(fc.record({ operator: fc.constantFrom('and' as const, 'or' as const, 'xor' as never), conditions: fc.array(arbCheck, { maxLength: 3 }) }), { nil: undefined, freq: 2 });
 const { expr: arbExpr } = fc.letrec<{ expr: PricingExpression }>((tie) => ({
   expr: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.record({ type: fc.constant('fixed' as const), props: fc.record({ value: fc.oneof(fc.integer({ min: -100000, max: 100000 }), fc.double({ noNaN: false }), fc.constant(0)) }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
-    fc.record({ type: fc.constant('productPropertyPrice' as const), props: fc.record({ productPropertyId: fc.constantFrom(...props) }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
-    fc.record({ type: fc.constant('productPropertyClassifierNumber' as const), props: fc.record({ productPropertyId: fc.constantFrom(...props), productOptionClassifierGroupId: fc.constantFrom(1, 2), productOptionClassifierNumberIndex: fc.nat(2) }), operator: arbOp }),
-    fc.record({ type: fc.constant('propertyValue' as const), props: fc.record({ productPropertyId: fc.constantFrom(...props) }), operator: arbOp }),
+    fc.record({ type: fc.constant('fixed' as const), props: fc.record({ value: arbNumber }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
+    fc.record({ type: fc.constant('productPropertyPrice' as const), props: fc.record({ productPropertyId: arbId }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
+    fc.record(
+      { type: fc.constant('productPropertyClassifierNumber' as const), props: fc.record({ productPropertyId: arbId, productOptionClassifierGroupId: fc.constantFrom(1, 2), productOptionClassifierNumberIndex: fc.nat(2) }, { requiredKeys: ['productOptionClassifierGroupId'] }), operator: arbOp, condition: arbCond },
+      { requiredKeys: ['type', 'props', 'operator'] },
+    ),
+    fc.record({ type: fc.constant('propertyValue' as const), props: fc.record({ productPropertyId: arbId }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
     fc.record({ type: fc.constant('group' as const), props: fc.record({ expressions: fc.array(tie('expr'), { maxLength: 4 }) }), operator: arbOp, condition: arbCond }, { requiredKeys: ['type', 'props', 'operator'] }),
+    // Expressions that cannot be evaluated at all.
+    fc.constantFrom({ type: 'magic', props: {}, operator: '+' }, { type: 'fixed', props: {}, operator: '*' }, { type: 'group', props: {}, operator: '/' }) as fc.Arbitrary<PricingExpression>,
   ),
 }));
-const arbSel = fc.record({ optionId: fc.option(fc.constantFrom(...optionIds, 999), { nil: null }), value: fc.oneof(fc.constant(undefined), fc.double(), fc.string({ maxLength: 6 }), fc.integer()) }, { requiredKeys: [] });
+const arbSel = fc.record(
+  {
+    optionId: fc.option(fc.oneof(fc.constantFrom(...optionIds, 999, 31), fc.constantFrom('10', '', ' ', 'x', 2.5)), { nil: null }),
+    value: fc.oneof(fc.constant(undefined), fc.constant(null), fc.double(), fc.string({ maxLength: 6 }), fc.integer(), fc.constantFrom('3', '1,200 mm', '')),
+  },
+  { requiredKeys: [] },
+);
 const arbProps: fc.Arbitrary<InstanceProperties> = fc.record({ '1': arbSel, '2': arbSel, '3': arbSel }, { requiredKeys: [] }) as never;
 
 describe('properties', () => {
-  it('the fast path (generated, no explanation) and the explained path agree, failures included', () => {
+  it('the generated path, the explained path and the closures without code generation agree: prices, failures, failedSteps, log lines', () => {
     fc.assert(
-      fc.property(fc.array(arbExpr, { maxLength: 8 }), arbProps, fc.integer({ min: 1, max: 20 }), (expressions, properties, quantity) => {
-        const cat = f.catalogue({ ...propCat.snapshot, productPricingRules: [f.rule(1, { '1': { created: '2025-01-01', expressions } })] });
-        const logs: [string[], string[]] = [[], []];
-        const run = (explain: boolean, into: string[]) =>
-          priceInstance({ instance: { productId: 1, quantity, properties }, catalogue: cat, effectivePricingDate: '2025-06-01', log: (m) => into.push(m), explain });
-        const fast = run(false, logs[0]);
-        const explained = run(true, logs[1]);
-        expect(fast.unitPriceInCents).toBe(explained.unitPriceInCents);
-        expect(fast.failures).toBe(explained.failures);
+      fc.property(fc.array(arbExpr, { maxLength: 8 }), arbProps, fc.integer({ min: 1, max: 20 }), fc.constantFrom(1, 2), (expressions, properties, quantity, productId) => {
+        const catalogue = () => f.catalogue({ ...propCat.snapshot, productPricingRules: [f.rule(1, { '1': { created: '2025-01-01', expressions } })] });
+        const cat = catalogue();
+        const logs: string[][] = [[], [], []];
+        const run = (explain: boolean, into: string[], c = cat) => {
+          const r = priceInstance({ instance: { productId, quantity, properties }, catalogue: c, effectivePricingDate: '2025-06-01', log: (m) => into.push(m), explain });
+          delete r.explanation;
+          return r;
+        };
+        const fast = run(false, logs[0]!);
+        const explained = run(true, logs[1]!);
+        // A Content-Security-Policy without 'unsafe-eval': new Function throws, the closures run.
+        vi.stubGlobal('Function', function refused() {
+          throw new EvalError('code generation from strings disallowed');
+        });
+        let closures;
+        try {
+          closures = run(false, logs[2]!, catalogue());
+        } finally {
+          vi.unstubAllGlobals();
+        }
+        expect(fast).toEqual(explained);
+        expect(closures).toEqual(explained);
+        expect(Object.is(fast.unitPriceInCents, explained.unitPriceInCents)).toBe(true);
         expect(logs[0]).toEqual(logs[1]);
+        expect(logs[2]).toEqual(logs[1]);
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 

@@ -3,13 +3,11 @@ import type { CostOrderContext, CostRules } from '../engine/hooks.ts';
 import type { InstanceLike } from '../engine/types.ts';
 import type { OrgDesignEngineSettings } from '../schemas/org.ts';
 import type { Costs } from '../schemas/productOrder.ts';
-import type { PricingLog } from '../pricing/compile.ts';
+import type { EvalContext, PricingFailure, PricingLog } from '../pricing/compile.ts';
 import type { PricingDate } from '../pricing/dates.ts';
 import type { PriceExplanation } from '../pricing/explanation.ts';
 import { percentOf, roundCents } from '../pricing/money.ts';
-import { priceInstanceWith, type VersionChoiceCache } from '../pricing/price.ts';
-import type { ProductPricingRule } from '../engine/types.ts';
-import type { PricingVersionChoice } from '../pricing/dates.ts';
+import { defaultPricingLog, newItemPricing, priceItem, type PricingPlan } from '../pricing/price.ts';
 
 type FlagLike = 0 | 1 | boolean | null | undefined;
 
@@ -150,7 +148,10 @@ export interface RepricedInstance {
   totalPriceInCents: number;
   quantity: number;
   versionKey: string | null;
+  /** Number of failures (each was logged); see InstancePrice. */
   failures: number;
+  /** The first 10 failures, to store with the item and show as a "price rule failed" warning; empty when none. */
+  failedSteps: PricingFailure[];
   explanation?: PriceExplanation;
 }
 
@@ -162,15 +163,20 @@ export interface RepriceOrderResult {
 /** Prices every item at the order's effective pricing date (or now) and computes the order costs. */
 export function repriceOrder(input: RepriceOrderInput): RepriceOrderResult {
   const date: PricingDate = input.order.effectivePricingDate ?? input.now ?? new Date();
-  const choices: VersionChoiceCache = new Map<ProductPricingRule, PricingVersionChoice | null>();
+  const plan: PricingPlan = new Map();
+  const log = input.log ?? defaultPricingLog;
+  const explain = input.explain === true;
+  // One evaluation context for the whole order (reset per item): repricing allocates only the results.
+  const ctx: EvalContext = { reason: '', failures: 0, failedSteps: [], productId: 0, log, ruleId: 0, versionKey: '' };
+  const p = newItemPricing();
   const out: RepricedInstance[] = new Array(input.instances.length);
   const totals: number[] = new Array(input.instances.length);
   for (let i = 0; i < input.instances.length; i++) {
     const inst = input.instances[i]!;
-    const p = priceInstanceWith({ instance: inst, catalogue: input.catalogue, effectivePricingDate: date, explain: input.explain, log: input.log }, choices);
-    const r: RepricedInstance = { unitPriceInCents: p.unitPriceInCents, totalPriceInCents: p.totalPriceInCents, quantity: p.quantity, versionKey: p.versionKey, failures: p.failures };
+    priceItem(p, inst, input.catalogue, date, explain, log, plan, ctx);
+    const r: RepricedInstance = { unitPriceInCents: p.unitPriceInCents, totalPriceInCents: p.totalPriceInCents, quantity: p.quantity, versionKey: p.versionKey, failures: p.failures, failedSteps: p.failedSteps };
     if (inst.id !== undefined) r.id = inst.id;
-    if (p.explanation) r.explanation = p.explanation;
+    if (p.explanation !== null) r.explanation = p.explanation;
     out[i] = r;
     totals[i] = p.totalPriceInCents;
   }

@@ -8,9 +8,13 @@ export interface PricingStep {
   type: string;
   operator: string;
   description: string | null;
-  /** applied: combined with the running total; skipped: its condition was false; failed: evaluation failed (treated as 0, running total unchanged). */
+  /**
+   * applied: combined with the running total; skipped: its condition was false (running total
+   * unchanged); failed: its value could not be evaluated (it counts as 0 and is combined as usual) or
+   * the combination is not a finite number (the running total becomes 0). See `failure`.
+   */
   status: 'applied' | 'skipped' | 'failed';
-  /** The expression's own value (null when skipped or failed). */
+  /** The value combined with the running total (0 for a failed value; null when skipped). */
   value: number | null;
   /** The value's effect on the running total (totalAfter − totalBefore). */
   contribution: number;
@@ -20,9 +24,18 @@ export interface PricingStep {
   detail: string;
   /** Why it was skipped (the check that failed) or why it failed. */
   reason?: string;
+  /** For failed steps: what failed. */
+  failure?: StepFailure;
   /** For groups: the nested expressions, evaluated from 0. */
   steps?: PricingStep[];
 }
+
+/**
+ * value: the expression could not be evaluated, so its value counted as 0; result: the combination
+ * with the running total was not a finite number (division by zero, overflow), so the running total
+ * became 0; valueAndResult: both (a failed value after / or %).
+ */
+export type StepFailure = 'value' | 'result' | 'valueAndResult';
 
 export type PriceSource = 'rule' | 'custom' | 'noRule' | 'noVersion' | 'unknownProduct';
 
@@ -52,16 +65,26 @@ function num(n: number): string {
 function stepLines(steps: readonly PricingStep[], indent: string, out: string[]): void {
   for (const s of steps) {
     const name = `${indent}${s.path}. ${s.description ? `"${s.description}"` : s.type} (${s.type}, ${s.operator})`;
+    const before = num(s.totalBefore);
+    const value = num(s.value ?? 0);
+    let where = s.detail;
+    let lead = name;
+    if (s.steps) {
+      // A group: its nested expressions first, then what its value did to the running total.
+      out.push(`${name}: group evaluated from 0:`);
+      stepLines(s.steps, `${indent}  `, out);
+      lead = `${indent}  group value ${value}`;
+      where = '';
+    }
     if (s.status === 'skipped') {
       out.push(`${name}: skipped because ${s.reason ?? 'its condition is false'}; running total stays ${num(s.totalAfter)}.`);
     } else if (s.status === 'failed') {
-      out.push(`${name}: could not be evaluated (${s.reason ?? 'unknown error'}), so it counts as 0; running total stays ${num(s.totalAfter)}.`);
-    } else if (s.steps) {
-      out.push(`${name}: group evaluated from 0:`);
-      stepLines(s.steps, `${indent}  `, out);
-      out.push(`${indent}  group value ${num(s.value ?? 0)}; running total ${num(s.totalBefore)} ${s.operator} ${num(s.value ?? 0)} = ${num(s.totalAfter)}.`);
+      const reason = s.reason ?? 'unknown error';
+      if (s.failure === 'result') out.push(`${lead}${where ? `: ${where}` : ''}; running total ${before} ${s.operator} ${value} is not a finite number (${reason}), so the running total becomes 0.`);
+      else if (s.failure === 'valueAndResult') out.push(`${lead}: could not be evaluated (${reason}), so it counts as 0; running total ${before} ${s.operator} 0 is not a finite number, so the running total becomes 0.`);
+      else out.push(`${lead}: could not be evaluated (${reason}), so it counts as 0; running total ${before} ${s.operator} 0 = ${num(s.totalAfter)}.`);
     } else {
-      out.push(`${name}: ${s.detail}; running total ${num(s.totalBefore)} ${s.operator} ${num(s.value ?? 0)} = ${num(s.totalAfter)}.`);
+      out.push(`${lead}${where ? `: ${where}` : ''}; running total ${before} ${s.operator} ${value} = ${num(s.totalAfter)}.`);
     }
   }
 }

@@ -5,7 +5,7 @@ export type { CompiledPricingVersion, CompileOptions, PricingLog, PricingFailure
 export { priceInstance, defaultPricingLog } from './price.ts';
 export type { PriceInstanceInput, InstancePrice } from './price.ts';
 export { formatExplanation } from './explanation.ts';
-export type { PriceExplanation, PricingStep, PriceSource } from './explanation.ts';
+export type { PriceExplanation, PricingStep, PriceSource, StepFailure } from './explanation.ts';
 export { roundCents, percentOf, formatCents, formatCentsPrecise } from './money.ts';
 export { PricingRuleVersionSchema, PricingExpressionSchema, PricingConditionSchema, PricingCheckSchema, PricingOperatorSchema } from './schema.ts';
 export type { PricingRuleVersionJson } from './schema.ts';

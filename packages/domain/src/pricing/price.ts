@@ -1,6 +1,7 @@
 import type { CatalogueIndex } from '../engine/catalogue.ts';
-import type { InstanceLike, ProductPricingRule } from '../engine/types.ts';
-import { compilePricingRuleVersion, type EvalContext, type PricingLog } from './compile.ts';
+import type { InstanceLike, InstanceProperties, ProductPricingRule } from '../engine/types.ts';
+import type { Product } from '../schemas/catalogue.ts';
+import { compilePricingRuleVersion, reportFailure, type CompiledPricingVersion, type EvalContext, type PricingFailure, type PricingLog } from './compile.ts';
 import { normalisePricingDate, selectPricingRuleVersion, type PricingDate, type PricingVersionChoice } from './dates.ts';
 import type { PriceExplanation, PriceSource, PricingStep } from './explanation.ts';
 import { normaliseQuantity } from '../validation/fields.ts';
@@ -27,62 +28,141 @@ export interface InstancePrice {
   ruleId: number | null;
   /** The version key used (store it with the item, e.g. product_instances.pricing_rule_version). */
   versionKey: string | null;
-  /** Number of expressions that failed and were treated as 0 (each was logged). */
+  /** Number of failures (each was logged): expressions that counted as 0, and a price out of range. */
   failures: number;
+  /** The first 10 of those failures (rule, version, product, expression path, description, reason); empty when none. */
+  failedSteps: PricingFailure[];
   explanation?: PriceExplanation;
 }
 
 export const defaultPricingLog: PricingLog = (message, details) => console.warn(message, details);
 
-/** Reuses version choices across the items of one order (same rule, same date). */
-export type VersionChoiceCache = Map<ProductPricingRule, PricingVersionChoice | null>;
+const EMPTY_PROPERTIES: InstanceProperties = Object.freeze({});
+
+/** Marks "no failure yet" without allocating a list per item. */
+const NO_FAILURES: PricingFailure[] = [];
+
+/** How the items of one product are priced in one order (same catalogue, same date): resolved once per product. */
+interface ProductPricing {
+  product: Product | undefined;
+  source: PriceSource;
+  rule: ProductPricingRule | undefined;
+  choice: PricingVersionChoice | null;
+  compiled: CompiledPricingVersion | null;
+  /** The compiled version's generated function, when there is one. */
+  run: ((props: InstanceProperties, qty: number, ctx: EvalContext) => number) | null;
+  /** product.shouldRoundPrice: the unit price is rounded up to the next whole dollar. */
+  roundUp: boolean;
+}
+
+/** @internal Per order: product id → how its items are priced (repriceOrder keeps one for all items). */
+export type PricingPlan = Map<number, ProductPricing>;
+
+/**
+ * The last version chosen per rule and the date it was chosen for. Choosing builds sentences for the
+ * explanation and costs more than pricing a few items, and consecutive reprices of an order (or orders
+ * priced at the same date) ask again for the same date. Rules are immutable snapshot records, like the
+ * compiled versions cached per version object.
+ */
+const lastChoice = new WeakMap<ProductPricingRule, { at: string; choice: PricingVersionChoice | null }>();
+
+function chooseVersion(rule: ProductPricingRule, date: PricingDate): PricingVersionChoice | null {
+  const at = normalisePricingDate(date, 'endOfDay');
+  const last = lastChoice.get(rule);
+  if (at !== null && last !== undefined && last.at === at) return last.choice;
+  const choice = selectPricingRuleVersion(rule, date);
+  // An unreadable date is not cached: its note quotes the date as given.
+  if (at !== null) lastChoice.set(rule, { at, choice });
+  return choice;
+}
 
 /** Prices one item. Never throws for bad data; the unit price is a whole number of cents ≥ 0. */
 export function priceInstance(input: PriceInstanceInput): InstancePrice {
-  return priceInstanceWith(input, null);
+  const r = newItemPricing();
+  priceItem(r, input.instance, input.catalogue, input.effectivePricingDate, input.explain === true, input.log ?? defaultPricingLog, null, null);
+  const result: InstancePrice = {
+    unitPriceInCents: r.unitPriceInCents,
+    totalPriceInCents: r.totalPriceInCents,
+    quantity: r.quantity,
+    source: r.source,
+    ruleId: r.ruleId,
+    versionKey: r.versionKey,
+    failures: r.failures,
+    failedSteps: r.failedSteps,
+  };
+  if (r.explanation !== null) result.explanation = r.explanation;
+  return result;
 }
 
-/** @internal priceInstance with a per-order cache of version choices. */
-export function priceInstanceWith(input: PriceInstanceInput, choices: VersionChoiceCache | null): InstancePrice {
-  const { instance, catalogue } = input;
-  const explain = input.explain === true;
-  const quantity = normaliseQuantity(instance.quantity);
+/** @internal One item's price as priceItem writes it (repriceOrder reuses one for every item and copies what it keeps). */
+export interface ItemPricing extends Omit<InstancePrice, 'explanation'> {
+  explanation: PriceExplanation | null;
+}
+
+/** @internal */
+export function newItemPricing(): ItemPricing {
+  return { unitPriceInCents: 0, totalPriceInCents: 0, quantity: 1, source: 'rule', ruleId: null, versionKey: null, failures: 0, failedSteps: NO_FAILURES, explanation: null };
+}
+
+function productPricing(productId: number, catalogue: CatalogueIndex, date: PricingDate, plan: PricingPlan | null): ProductPricing {
+  let pp = plan?.get(productId);
+  if (pp !== undefined) return pp;
+  const product = catalogue.product(productId);
+  const ruleId = product?.productPricingRuleId;
+  const rule = ruleId == null ? undefined : catalogue.pricingRule(ruleId);
+  const choice = rule ? chooseVersion(rule, date) : null;
+  const compiled = rule && choice ? compilePricingRuleVersion(choice.version, { catalogue, ruleId: rule.id, versionKey: choice.key }) : null;
+  pp = {
+    product,
+    source: !product ? 'unknownProduct' : !rule ? 'noRule' : !choice ? 'noVersion' : 'rule',
+    rule,
+    choice,
+    compiled,
+    run: compiled?.generated ?? null,
+    roundUp: product?.shouldRoundPrice === 1,
+  };
+  plan?.set(productId, pp);
+  return pp;
+}
+
+/**
+ * @internal priceInstance, writing into `out`. For repriceOrder: `plan` shares the version choice and
+ * compilation between the items of a product, and `out` and `ctx` are reused for every item of the
+ * order, so repricing allocates only what it returns (it runs on every write to an order).
+ */
+export function priceItem(out: ItemPricing, instance: InstanceLike, catalogue: CatalogueIndex, date: PricingDate, explain: boolean, log: PricingLog, plan: PricingPlan | null, ctx: EvalContext | null): void {
   const productId = instance.productId;
-  const product = productId === CUSTOM_PRODUCT_ID ? undefined : catalogue.product(productId);
+  if (!explain && productId !== CUSTOM_PRODUCT_ID) {
+    const pp = productPricing(productId, catalogue, date, plan);
+    if (pp.run !== null) return priceGenerated(out, pp, instance, log, ctx);
+  }
+  const quantity = normaliseQuantity(instance.quantity);
   const notes: string[] | null = explain ? [] : null;
 
   let source: PriceSource;
   let raw = 0;
+  let product: Product | undefined;
   let rule: ProductPricingRule | undefined;
   let choice: PricingVersionChoice | null = null;
   let steps: PricingStep[] | null = null;
   let failures = 0;
-  const log = input.log ?? defaultPricingLog;
+  let failedSteps: PricingFailure[] = NO_FAILURES;
 
   if (productId === CUSTOM_PRODUCT_ID) {
     source = 'custom';
     const c = instance.customPriceInCents;
     if (typeof c === 'number' && Number.isFinite(c)) raw = c;
     else notes?.push('No custom price is set, so the unit price is 0.');
-  } else if (!product) {
-    source = 'unknownProduct';
-  } else if (product.productPricingRuleId == null || !(rule = catalogue.pricingRule(product.productPricingRuleId))) {
-    source = 'noRule';
-    if (product.productPricingRuleId != null) notes?.push(`Its pricing rule ${product.productPricingRuleId} is not in the catalogue.`);
   } else {
-    if (choices !== null && choices.has(rule)) choice = choices.get(rule)!;
-    else {
-      choice = selectPricingRuleVersion(rule, input.effectivePricingDate);
-      choices?.set(rule, choice);
-    }
-    if (!choice) source = 'noVersion';
-    else {
-      source = 'rule';
-      const compiled = compilePricingRuleVersion(choice.version, { catalogue, ruleId: rule.id, versionKey: choice.key });
-      const ctx: EvalContext = { reason: '', failures: 0, productId, log, ruleId: rule.id, versionKey: choice.key };
+    const pp = productPricing(productId, catalogue, date, plan);
+    ({ source, product, rule, choice } = pp);
+    if (source === 'noRule' && product?.productPricingRuleId != null) notes?.push(`Its pricing rule ${product.productPricingRuleId} is not in the catalogue.`);
+    if (pp.compiled !== null) {
+      const c = contextFor(ctx, productId, log, rule!.id, choice!.key);
       steps = explain ? [] : null;
-      raw = compiled.evaluate(instance.properties, quantity, ctx, steps);
-      failures = ctx.failures;
+      raw = pp.compiled.evaluate(instance.properties, quantity, c, steps);
+      failures = c.failures;
+      if (failures > 0) failedSteps = takeFailedSteps(c);
     }
   }
 
@@ -92,47 +172,40 @@ export function priceInstanceWith(input: PriceInstanceInput, choices: VersionCho
   if (unit < 0) {
     notes?.push(`A negative price (${formatCents(unit)}) is not allowed; the unit price is 0.`);
     unit = 0;
-  }
+  } else if (unit === 0) unit = 0; // -0 (e.g. a negative total × a failed value) is 0
   if (source === 'rule' && product?.shouldRoundPrice === 1 && unit % 100 !== 0) {
     const up = Math.ceil(unit / 100) * 100;
     notes?.push(`The product rounds prices up to the next whole dollar: ${formatCents(unit)} becomes ${formatCents(up)}.`);
     unit = up;
   }
-  if (failures > 0) notes?.push(`${failures} expression(s) could not be evaluated and counted as 0 (logged).`);
+  if (failures > 0) notes?.push(`${failures} expression(s) failed (see above); each failure was logged.`);
   let total = unit * quantity;
   if (!Number.isSafeInteger(total)) {
-    // Beyond 2^53 cents (≈ $90 trillion) whole cents cannot be represented: a data error, not a price.
-    failures++;
-    log(`pricing: product ${productId} price out of range (${unit} × ${quantity}); priced 0`, {
-      ruleId: rule?.id ?? 0,
-      versionKey: choice?.key ?? '',
-      productId,
-      expressionPath: '',
-      description: null,
-      reason: 'price out of range',
-    });
+    if (failedSteps === NO_FAILURES) failedSteps = [];
+    failures = outOfRange(unit, quantity, rule?.id ?? 0, choice?.key ?? '', productId, failures, failedSteps, log);
     notes?.push(`The price ${unit} × ${quantity} is out of range, so it is 0.`);
     unit = 0;
     total = 0;
   }
 
-  const result: InstancePrice = {
-    unitPriceInCents: unit,
-    totalPriceInCents: total,
-    quantity,
-    source,
-    ruleId: rule?.id ?? null,
-    versionKey: choice?.key ?? null,
-    failures,
-  };
+  out.unitPriceInCents = unit;
+  out.totalPriceInCents = total;
+  out.quantity = quantity;
+  out.source = source;
+  out.ruleId = rule?.id ?? null;
+  out.versionKey = choice?.key ?? null;
+  out.failures = failures;
+  // A new empty list per item: callers may keep or extend it.
+  out.failedSteps = failedSteps === NO_FAILURES ? [] : failedSteps;
+  out.explanation = null;
   if (explain) {
-    result.explanation = {
+    out.explanation = {
       productId,
       productTitle: product?.title ?? null,
       source,
       rule: rule ? { id: rule.id, title: rule.title ?? rule.name ?? null } : null,
       version: choice ? { key: choice.key, created: choice.created, reason: choice.reason, note: choice.note } : null,
-      effectivePricingDate: choice?.effectiveDate ?? normalisePricingDate(input.effectivePricingDate, 'endOfDay'),
+      effectivePricingDate: choice?.effectiveDate ?? normalisePricingDate(date, 'endOfDay'),
       steps: steps ?? [],
       rawUnitPrice: raw,
       notes: notes ?? [],
@@ -141,5 +214,67 @@ export function priceInstanceWith(input: PriceInstanceInput, choices: VersionCho
       totalPriceInCents: total,
     };
   }
-  return result;
+}
+
+/**
+ * priceItem's usual case, kept small because repriceOrder runs it for every item: a product priced by
+ * a rule with generated code, no explanation. The same arithmetic as the general path (property tests
+ * compare the two).
+ */
+function priceGenerated(out: ItemPricing, pp: ProductPricing, instance: InstanceLike, log: PricingLog, reuse: EvalContext | null): void {
+  const quantity = normaliseQuantity(instance.quantity);
+  const productId = instance.productId;
+  const ruleId = pp.rule!.id;
+  const versionKey = pp.choice!.key;
+  const ctx = contextFor(reuse, productId, log, ruleId, versionKey);
+  const raw = pp.run!(instance.properties ?? EMPTY_PROPERTIES, quantity, ctx);
+  let failures = ctx.failures;
+  const failedSteps = failures > 0 ? takeFailedSteps(ctx) : [];
+  let unit = roundCents(raw);
+  if (unit <= 0) unit = 0; // negative → 0, and -0 is 0
+  else if (pp.roundUp && unit % 100 !== 0) unit = Math.ceil(unit / 100) * 100;
+  let total = unit * quantity;
+  if (!Number.isSafeInteger(total)) {
+    failures = outOfRange(unit, quantity, ruleId, versionKey, productId, failures, failedSteps, log);
+    unit = 0;
+    total = 0;
+  }
+  out.unitPriceInCents = unit;
+  out.totalPriceInCents = total;
+  out.quantity = quantity;
+  out.source = 'rule';
+  out.ruleId = ruleId;
+  out.versionKey = versionKey;
+  out.failures = failures;
+  out.failedSteps = failedSteps;
+  out.explanation = null;
+}
+
+/** The evaluation context of one item: `reuse` reset for it, or a new one. */
+function contextFor(reuse: EvalContext | null, productId: number, log: PricingLog, ruleId: number, versionKey: string): EvalContext {
+  if (reuse === null) return { reason: '', failures: 0, failedSteps: [], productId, log, ruleId, versionKey };
+  reuse.failures = 0;
+  reuse.productId = productId;
+  reuse.log = log;
+  reuse.ruleId = ruleId;
+  reuse.versionKey = versionKey;
+  return reuse;
+}
+
+/** The item's failures: the list now belongs to its result, and the context gets a new one for the next item. */
+function takeFailedSteps(ctx: EvalContext): PricingFailure[] {
+  const list = ctx.failedSteps;
+  ctx.failedSteps = [];
+  return list;
+}
+
+/** Beyond 2^53 cents (≈ $90 trillion) whole cents cannot be represented: a data error, not a price. Returns the new failure count. */
+function outOfRange(unit: number, quantity: number, ruleId: number, versionKey: string, productId: number, failures: number, failedSteps: PricingFailure[], log: PricingLog): number {
+  const counted = { failures, failedSteps, log };
+  reportFailure(
+    counted,
+    { ruleId, versionKey, productId, expressionPath: '', description: null, reason: 'price out of range' },
+    `pricing: product ${productId} price out of range (${unit} × ${quantity}); priced 0`,
+  );
+  return counted.failures;
 }

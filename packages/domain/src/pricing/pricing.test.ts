@@ -166,22 +166,23 @@ describe('conditions', () => {
   });
 });
 
-describe('failures are logged and count as 0 (running total unchanged)', () => {
+describe('failures are logged; a failed expression counts as 0', () => {
+  // Each expression below cannot be evaluated: its value is 0, combined by its operator as usual.
   const failing: Array<[string, PricingExpression, InstanceProperties]> = [
-    ['division by zero', f.fixed(0, '/'), {}],
-    ['modulo by zero', f.fixed(0, '%'), {}],
     ['unknown type', { type: 'magic', props: {}, operator: '+' } as unknown as PricingExpression, {}],
-    ['unknown operator', f.fixed(1, '^' as never), {}],
     ['missing props.value', { type: 'fixed', props: {}, operator: '+' } as PricingExpression, {}],
     ['missing productPropertyId', { type: 'productPropertyPrice', props: {}, operator: '+' } as PricingExpression, {}],
     ['unknown option', f.price(P_FINISH), { '7': { optionId: 999 } }],
     ['option of another property', f.price(P_FINISH), { '7': { optionId: 30 } }],
+    ['unknown option (classifier number)', f.classNum(P_FINISH, 1, 0), { '7': { optionId: 999 } }],
     ['unknown classifier', f.classNum(P_FINISH, 77, 0), { '7': { optionId: 24 } }],
     ['group without expressions', { type: 'group', props: {}, operator: '+' } as PricingExpression, {}],
     ['invalid condition', f.fixed(5, '+', { condition: { operator: 'xor' as never, conditions: [] } }), {}],
     ['infinite value', f.fixed(Infinity), {}],
+    // An unknown operator cannot combine anything: its value 0 leaves the running total as it is.
+    ['unknown operator', f.fixed(1, '^' as never), {}],
   ];
-  it.each(failing)('%s', (_name, expr, props) => {
+  it.each(failing)('%s: 1000 + failure + 1 = 1001, logged once with its path', (_name, expr, props) => {
     const log = vi.fn();
     const r = priceInstance({ instance: inst(props), catalogue: setup([f.fixed(1000), expr, f.fixed(1, '+')]), effectivePricingDate: '2025-06-01', log, explain: true });
     expect(r.unitPriceInCents).toBe(1001);
@@ -190,15 +191,111 @@ describe('failures are logged and count as 0 (running total unchanged)', () => {
     const [message, details] = log.mock.calls[0]!;
     expect(message).toMatch(/rule 1 version 1 expression 2/);
     expect(details).toMatchObject({ ruleId: 1, versionKey: '1', expressionPath: '2', productId: 1 });
-    expect(r.explanation!.steps[1]!.status).toBe('failed');
+    expect(r.failedSteps).toEqual([details]);
+    expect(r.explanation!.steps[1]).toMatchObject({ status: 'failed', failure: 'value', value: 0, contribution: 0, totalBefore: 1000, totalAfter: 1000 });
     expect(r.explanation!.steps[1]!.reason).toBeTruthy();
   });
-  it('a failure inside a group reports its nested path and the group keeps going', () => {
+
+  // The failed value 0 combined with a running total of 10000 by each operator.
+  const bad = { type: 'fixed', props: {}, description: 'Broken' } as unknown as PricingExpression;
+  const byOperator: Array<[PricingExpression['operator'], number, number]> = [
+    ['+', 10000, 10000],
+    ['-', 10000, 10000],
+    ['*', 10000, 0],
+    ['/', 10000, 0], // 10000 / 0 is not a number: the running total becomes 0
+    ['%', 10000, 0], // likewise
+    ['===', 10000, 0], // 10000 equals 0? no
+    ['===', 0, 1], // 0 equals 0
+    ['and', 10000, 0],
+    ['or', 10000, 1],
+    ['or', 0, 0],
+  ];
+  it.each(byOperator)('running total %s failure (total %s) gives %s', (operator, before, expected) => {
     const log = vi.fn();
-    const r = priceInstance({ instance: inst({}), catalogue: setup([f.group([f.fixed(10), f.fixed(0, '/'), f.fixed(2, '*')])]), effectivePricingDate: '2025-06-01', log });
-    expect(r.unitPriceInCents).toBe(20);
-    expect(log.mock.calls[0]![1]).toMatchObject({ expressionPath: '1.2' });
+    const r = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(before), { ...bad, operator }]), effectivePricingDate: '2025-06-01', log });
+    expect(r.unitPriceInCents).toBe(expected);
+    expect(r.failures).toBe(1);
+    expect(log).toHaveBeenCalledTimes(1);
   });
+
+  it('division or modulo by zero makes the running total 0; the rest of the rule continues from 0', () => {
+    expect(unit([f.fixed(10000), f.fixed(0, '/'), f.fixed(500, '+')])).toBe(500);
+    expect(unit([f.fixed(10000), f.fixed(0, '%'), f.fixed(500, '+')])).toBe(500);
+    // a value that is 0 without failing (no width entered) divides by zero just the same
+    expect(unit([f.fixed(10000), f.value(P_W, '/'), f.fixed(3, '+')], {})).toBe(3);
+    const log = vi.fn();
+    const r = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(10000), f.fixed(0, '/', { description: 'Per box' }), f.fixed(500, '+')]), effectivePricingDate: '2025-06-01', log, explain: true });
+    expect(r.failures).toBe(1);
+    expect(log.mock.calls[0]![1]).toMatchObject({ expressionPath: '2', description: 'Per box', reason: 'division by zero (/ 0)' });
+    expect(r.explanation!.steps[1]).toMatchObject({ status: 'failed', failure: 'result', value: 0, contribution: -10000, totalBefore: 10000, totalAfter: 0 });
+    expect(formatExplanation(r.explanation!).join('\n')).toMatch(/"Per box" \(fixed, \/\): fixed value 0; running total 10000 \/ 0 is not a finite number \(division by zero \(\/ 0\)\), so the running total becomes 0\./);
+  });
+
+  it('a failed value after / is logged once: it counts as 0 and dividing by it makes the running total 0', () => {
+    const log = vi.fn();
+    const r = priceInstance({ instance: inst({ '7': { optionId: 999 } }), catalogue: setup([f.fixed(10000), f.price(P_FINISH, '/'), f.fixed(7, '+')]), effectivePricingDate: '2025-06-01', log, explain: true });
+    expect(r.unitPriceInCents).toBe(7);
+    expect(r.failures).toBe(1);
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(r.failedSteps[0]!.reason).toBe('option 999 does not exist; / 0 is a division by zero');
+    expect(r.explanation!.steps[1]).toMatchObject({ status: 'failed', failure: 'valueAndResult', value: 0, totalBefore: 10000, totalAfter: 0 });
+  });
+
+  it('an overflow to ±Infinity makes the running total 0', () => {
+    const log = vi.fn();
+    const r = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(1e308), f.fixed(10, '*'), f.fixed(42, '+')]), effectivePricingDate: '2025-06-01', log });
+    expect(r.unitPriceInCents).toBe(42);
+    expect(r.failedSteps[0]).toMatchObject({ expressionPath: '2', reason: 'the result is not a finite number (1e+308 * 10)' });
+  });
+
+  it('a failure inside a group reports its nested path; the group keeps going with the same rules', () => {
+    const log = vi.fn();
+    // group: 10 / 0 → 0, then + 2 → 2; the group's value 2 is added to 100
+    const r = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(100), f.group([f.fixed(10), f.fixed(0, '/'), f.fixed(2, '+')])]), effectivePricingDate: '2025-06-01', log, explain: true });
+    expect(r.unitPriceInCents).toBe(102);
+    expect(log.mock.calls[0]![1]).toMatchObject({ expressionPath: '2.2' });
+    expect(r.explanation!.steps[1]!.steps!.map((s) => [s.status, s.totalAfter])).toEqual([
+      ['applied', 10],
+      ['failed', 0],
+      ['applied', 2],
+    ]);
+    // nested two deep: (4 × (failure + 3)) = 12
+    expect(unit([f.group([f.fixed(4), f.group([{ ...bad, operator: '+' }, f.fixed(3, '+')], '*')])])).toBe(12);
+  });
+
+  it('a negative running total times a failure is 0, not -0', () => {
+    const r = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(-5), { ...bad, operator: '*' }]), effectivePricingDate: '2025-06-01', log: () => {} });
+    expect(Object.is(r.unitPriceInCents, 0)).toBe(true);
+    expect(Object.is(r.totalPriceInCents, 0)).toBe(true);
+  });
+
+  it('failedSteps keeps the first 10 failures; failures counts them all', () => {
+    const log = vi.fn();
+    const exprs = Array.from({ length: 12 }, (_, i) => ({ ...bad, operator: '+', description: `Broken ${i + 1}` }) as PricingExpression);
+    const r = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(5), ...exprs]), effectivePricingDate: '2025-06-01', log });
+    expect(r.unitPriceInCents).toBe(5);
+    expect(r.failures).toBe(12);
+    expect(log).toHaveBeenCalledTimes(12);
+    expect(r.failedSteps.map((s) => s.expressionPath)).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+    expect(r.failedSteps[0]).toEqual({ ruleId: 1, versionKey: '1', productId: 1, expressionPath: '2', description: 'Broken 1', reason: 'props.value is not a number' });
+  });
+
+  it('no failure: failures 0 and an empty failedSteps list of its own', () => {
+    const a = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(5)]), effectivePricingDate: '2025-06-01' });
+    const b = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(5)]), effectivePricingDate: '2025-06-01' });
+    expect(a).toMatchObject({ failures: 0, failedSteps: [] });
+    expect(a.failedSteps).not.toBe(b.failedSteps);
+    expect(priceInstance({ instance: { productId: -1, quantity: 1, properties: {}, customPriceInCents: 5 }, catalogue: setup([]), effectivePricingDate: '2025-06-01' }).failedSteps).toEqual([]);
+  });
+
+  it('a price out of range is priced 0 and reported in failedSteps with an empty expression path', () => {
+    const log = vi.fn();
+    const r = priceInstance({ instance: inst({}, 1000), catalogue: setup([f.fixed(2 ** 52)]), effectivePricingDate: '2025-06-01', log });
+    expect(r).toMatchObject({ unitPriceInCents: 0, totalPriceInCents: 0, failures: 1 });
+    expect(r.failedSteps).toEqual([{ ruleId: 1, versionKey: '1', productId: 1, expressionPath: '', description: null, reason: 'price out of range' }]);
+    expect(log.mock.calls[0]![0]).toMatch(/price out of range/);
+  });
+
   it('defaults to console.warn', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     priceInstance({ instance: inst({}), catalogue: setup([f.fixed(0, '/')]), effectivePricingDate: '2025-06-01' });
@@ -281,7 +378,7 @@ describe('explanation', () => {
     f.price(P_FINISH, '+', { description: 'Finish' }),
     f.classNum(P_FINISH, 1, 0, '+', { description: 'Matched upcharge', condition: { operator: 'and', conditions: [{ actual: { type: 'optionId', productPropertyId: P_FINISH }, operator: 'in', expected: [24, 25] }] } }),
     f.group([f.value(P_W), f.value(P_H, '*'), f.fixed(1_000_000, '/'), f.fixed(5000, '*')], '+', { description: 'Area' }),
-    f.fixed(0, '/', { description: 'Broken' }),
+    { type: 'fixed', props: {}, operator: '+', description: 'Broken' } as PricingExpression,
   ];
   it('lists applied steps with contributions and running totals, skipped and failed ones with reasons', () => {
     const cat = setup(exprs);
@@ -296,13 +393,14 @@ describe('explanation', () => {
     expect(e.steps[2]!.reason).toMatch(/property 7 option is 22, expected one of 24, 25/);
     expect(e.steps[3]!.steps).toHaveLength(4);
     expect(e.steps[3]).toMatchObject({ value: 8000, contribution: 8000, totalAfter: 26500 });
-    expect(e.steps[4]!.reason).toMatch(/division by zero/);
+    expect(e.steps[4]).toMatchObject({ status: 'failed', failure: 'value', value: 0, contribution: 0, totalBefore: 26500, totalAfter: 26500, reason: 'props.value is not a number' });
     expect(r.unitPriceInCents).toBe(26500);
     const lines = formatExplanation(e);
     expect(lines.join('\n')).toMatch(/priced by rule 1 "Rule 1"/);
     expect(lines.join('\n')).toMatch(/Version 1 \(created 2025-01-01 00:00:00 UTC\) is the newest version created on or before/);
     expect(lines.join('\n')).toMatch(/"Matched upcharge" .* skipped because/);
-    expect(lines.join('\n')).toMatch(/"Broken" .* could not be evaluated \(division by zero/);
+    expect(lines.join('\n')).toMatch(/"Broken" \(fixed, \+\): could not be evaluated \(props.value is not a number\), so it counts as 0; running total 26500 \+ 0 = 26500\./);
+    expect(lines.join('\n')).toMatch(/1 expression\(s\) failed/);
     expect(lines.at(-1)).toBe('Unit price $265.00 × quantity 2 = $530.00.');
   });
   it('is off by default', () => {
@@ -352,5 +450,38 @@ describe('docs/pricing.md worked example', () => {
     expect(r.totalPriceInCents).toBe(345876);
     expect(priceInstance({ instance: inst({ '7': { optionId: 24 }, '141': { value: 120 }, '142': { value: 80 } }, 12), catalogue: docCat({ shouldRoundPrice: 1 }), effectivePricingDate: '2025-06-01' }).unitPriceInCents).toBe(28900);
     expect(priceInstance({ instance: inst({ '7': { optionId: 22 }, '141': { value: 120 }, '142': { value: 80 } }, 12), catalogue: docCat(), effectivePricingDate: '2025-06-01' }).unitPriceInCents).toBe(20273);
+  });
+});
+
+describe('docs/pricing.md failure examples', () => {
+  // The item has option 999 for property 7, an option that was deleted: price(7) fails.
+  const deleted = { '7': { optionId: 999 } };
+  const price7 = (operator: PricingExpression['operator']) => f.price(P_FINISH, operator);
+  const examples: Array<[string, PricingExpression[], number[], number, number]> = [
+    ['10000 × failure', [f.fixed(10000), price7('*')], [10000, 0], 0, 1],
+    ['10000 + failure + 500', [f.fixed(10000), price7('+'), f.fixed(500)], [10000, 10000, 10500], 10500, 1],
+    ['10000 / 0, then + 500 from 0', [f.fixed(10000), f.fixed(0, '/'), f.fixed(500)], [10000, 0, 500], 500, 1],
+    ['10000 / failure, then + 500', [f.fixed(10000), price7('/'), f.fixed(500)], [10000, 0, 500], 500, 1],
+    ['10000 or failure', [f.fixed(10000), price7('or')], [10000, 1], 1, 1],
+    ['a failure inside a group', [f.fixed(10000), f.group([f.fixed(120), price7('*'), f.fixed(5)])], [10000, 10005], 10005, 1],
+    ['a division by zero inside a group', [f.fixed(10000), f.group([f.fixed(120), f.fixed(0, '/'), f.fixed(5)])], [10000, 10005], 10005, 1],
+  ];
+  it.each(examples)('%s', (_name, exprs, totals, unitPrice, failures) => {
+    const log = vi.fn();
+    for (const explain of [true, false]) {
+      const r = priceInstance({ instance: inst(deleted), catalogue: setup(exprs), effectivePricingDate: '2025-06-01', log, explain });
+      if (explain) expect(r.explanation!.steps.map((s) => s.totalAfter)).toEqual(totals);
+      expect(r.unitPriceInCents).toBe(unitPrice);
+      expect(r.failures).toBe(failures);
+    }
+    expect(log).toHaveBeenCalledTimes(2 * failures); // once per failure, on each of the two runs
+  });
+  it('the group examples: totals inside the group and the logged path', () => {
+    const log = vi.fn();
+    const r = priceInstance({ instance: inst(deleted), catalogue: setup([f.fixed(10000), f.group([f.fixed(120), price7('*'), f.fixed(5)])]), effectivePricingDate: '2025-06-01', log, explain: true });
+    expect(r.explanation!.steps[1]!.steps!.map((s) => s.totalAfter)).toEqual([120, 0, 5]);
+    expect(log.mock.calls[0]![1]).toMatchObject({ expressionPath: '2.2', reason: 'option 999 does not exist' });
+    const d = priceInstance({ instance: inst({}), catalogue: setup([f.fixed(10000), f.group([f.fixed(120), f.fixed(0, '/'), f.fixed(5)])]), effectivePricingDate: '2025-06-01', log });
+    expect(d.failedSteps[0]).toMatchObject({ expressionPath: '2.2', reason: 'division by zero (/ 0)' });
   });
 });
