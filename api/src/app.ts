@@ -5,6 +5,7 @@ import { createRepos, type Repos } from './db/repository.ts';
 import { ApiError } from './http/errors.ts';
 import { jsonBody } from './http/body.ts';
 import { securityHeaders } from './http/security.ts';
+import { serverTiming } from './http/timing.ts';
 import { frontEnd, loadRemotesConfig, type RemotesConfig } from './http/static.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './auth/rateLimit.ts';
 import { sessionMiddleware } from './auth/sessions.ts';
@@ -16,6 +17,7 @@ import { orderWriteRoutes } from './routes/orderWrites.ts';
 import { transactionRunner } from './db/transactions.ts';
 import { bindQueries } from './db/queries.ts';
 import { CatalogueCache } from './services/catalogueCache.ts';
+import { OrderDataService } from './services/orderData.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -46,6 +48,7 @@ export function createApp(deps: AppDeps): App {
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...deps.rateLimit };
   const logError = deps.logError ?? ((err: unknown) => console.error(err));
 
+  app.use(serverTiming);
   // Errors → { error: { code, message, details? } }
   app.use(async (ctx, next) => {
     try {
@@ -77,9 +80,10 @@ export function createApp(deps: AppDeps): App {
   const queries = bindQueries(deps.db);
   const transaction = transactionRunner(deps.db);
   app.catalogues = new CatalogueCache(queries, repos);
-  const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, transaction };
-  app.use(sessionMiddleware(queries));
-  for (const router of [authRoutes(services, rateLimit), configuratorRoutes(services), orderWriteRoutes(services), resourceRoutes(repos)]) {
+  const orderData = new OrderDataService({ repos, transaction, catalogues: app.catalogues });
+  const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, orderData, transaction };
+  app.use(sessionMiddleware());
+  for (const router of [authRoutes(services, rateLimit), configuratorRoutes(services), orderWriteRoutes(services), resourceRoutes(services)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

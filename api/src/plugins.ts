@@ -1,4 +1,6 @@
 import { pathToFileURL } from 'node:url';
+import { ENGINE_VERSION } from '@cpq/domain';
+import { sourceVersion } from '@cpq/domain/version';
 import { assertCompatible, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
 import { discoverOrgPlugins, type OrgPluginPackage } from '@cpq/plugin-sdk/discovery';
 
@@ -26,14 +28,19 @@ export async function loadInstalledPlugins(root?: string): Promise<OrgPlugin[]> 
 
 /** Loaded once when this module is first imported, so a broken plugin stops the server at start. */
 const INSTALLED: readonly OrgPlugin[] = await loadInstalledPlugins();
+/** The source version of each installed plugin (package version + hash of its sources). */
+const INSTALLED_VERSIONS: ReadonlyMap<number, string> = new Map(discoverOrgPlugins().map((p) => [p.orgId, sourceVersion(p.dir)]));
 
 /** Organisation behaviour is looked up here by id; core code never branches on an organisation id. */
 export class PluginRegistry {
   private readonly byOrgId = new Map<number, OrgPlugin>();
   private readonly cache = new Map<number, PluginRules>();
 
-  /** The installed plugins by default; tests pass their own list. */
-  constructor(plugins: readonly OrgPlugin[] = INSTALLED) {
+  private readonly versions: ReadonlyMap<number, string>;
+
+  /** The installed plugins by default; tests pass their own list (and, if they like, their versions). */
+  constructor(plugins: readonly OrgPlugin[] = INSTALLED, versions: ReadonlyMap<number, string> = plugins === INSTALLED ? INSTALLED_VERSIONS : new Map()) {
+    this.versions = versions;
     for (const p of plugins) {
       if (typeof p.orgId !== 'number') throw new Error('An organisation plugin must name a numeric orgId.');
       if (this.byOrgId.has(p.orgId)) throw new Error(`Two plugins for organisation ${p.orgId}.`);
@@ -46,6 +53,15 @@ export class PluginRegistry {
 
   pluginFor(orgId: number): OrgPlugin | null {
     return this.byOrgId.get(orgId) ?? null;
+  }
+
+  /**
+   * Which code an organisation's prices and validity come from: the engine's version and its
+   * plugin's. Stored prices computed under another one are recomputed on the order's next write.
+   */
+  rulesVersion(orgId: number): string {
+    const plugin = this.pluginFor(orgId) ? (this.versions.get(orgId) ?? 'unversioned') : 'defaults';
+    return `${ENGINE_VERSION}|${plugin}`;
   }
 
   /** The rules in force for an organisation: its plugin over the defaults (or the defaults alone). */

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import {
+  PRODUCT_INSTANCE_EMPLOYEE_FIELDS,
   PRODUCT_INSTANCE_GUEST_WRITABLE_FIELDS,
   PRODUCT_INSTANCE_PRICE_FIELDS,
   PRODUCT_ORDER_GUEST_WRITABLE_FIELDS,
@@ -11,6 +12,8 @@ import {
   type PublishLevelName,
   type Role,
 } from '@cpq/domain';
+import { sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
+import type { MemberAccess, OrderHead, Queries } from './db/queries.ts';
 import type { Repos, Row } from './db/repository.ts';
 import { forbidden, forbiddenOrg, notFound, unauthenticated } from './http/errors.ts';
 
@@ -34,6 +37,7 @@ export const POLICY = {
   'configurator.getHomepageData': { roles: ALL_ROLES },
   'configurator.createProductOrder': { roles: ALL_ROLES },
   'configurator.getOrderData': { roles: ALL_ROLES },
+  'configurator.getCatalogue': { roles: ALL_ROLES },
   'resources.get': { roles: ALL_ROLES },
   'productInstances.write': { roles: ALL_ROLES },
   'productOrders.update': { roles: ALL_ROLES },
@@ -51,11 +55,7 @@ export function can(endpoint: Endpoint, role: Role): boolean {
   return (POLICY[endpoint].roles as readonly PolicyRole[]).includes(policyRole(role));
 }
 
-export interface SessionUserState {
-  id: number;
-  email: string;
-  sessionId: number;
-}
+export type { SessionUserState };
 
 export interface Access {
   user: SessionUserState;
@@ -67,10 +67,13 @@ export interface Access {
   policyRole: PolicyRole;
   /** The organisation's access data hides prices from this user (whatever the order says). */
   orgPricingHidden: boolean;
+  /** The organisation's catalogue version when the call was authorised. */
+  catalogueVersion: number;
 }
 
-export function requireUser(ctx: Context): SessionUserState {
-  const user = ctx.state.user as SessionUserState | undefined;
+/** The signed-in user, or 401. */
+export async function requireUser(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash'>): Promise<SessionUserState> {
+  const user = await sessionUser(ctx, queries);
   if (!user) throw unauthenticated();
   return user;
 }
@@ -90,17 +93,50 @@ export async function orgAccessData(repos: Repos, orgId: number, userId: number,
 
 /**
  * The check every call naming an organisation goes through: signed in (401), an active member of
- * that organisation (403), and a role the policy table allows for the endpoint (403).
+ * that organisation (403), and a role the policy table allows for the endpoint (403). One query
+ * reads the membership, the guest record's access data and the organisation's catalogue version.
  */
-export async function authorize(ctx: Context, repos: Repos, endpoint: Endpoint, orgId: number): Promise<Access> {
-  const user = requireUser(ctx);
-  const m = await repos.memberships.findOne({ userId: user.id, orgId });
+export async function authorize(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number): Promise<Access> {
+  return (await authorizeWith(ctx, deps, endpoint, orgId)).access;
+}
+
+/**
+ * `authorize` for a call about one order of the organisation: also answers that order's head
+ * (undefined when there is none), read with the session and the membership when it can be.
+ * Whether the caller may reach that order is the caller's next check (`involvedInOrder`).
+ */
+export async function authorizeOrder(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number, orgSpecificId: number): Promise<{ access: Access; order: OrderHead | undefined }> {
+  const { access, order } = await authorizeWith(ctx, deps, endpoint, orgId, orgSpecificId);
+  return { access, order: order === null ? await deps.queries.orderHead(orgId, orgSpecificId) : order };
+}
+
+type AccessQueries = Pick<Queries, 'memberAccess' | 'sessionAccess' | 'sessionUserByTokenHash' | 'orderHead'>;
+
+async function authorizeWith(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number, orgSpecificId?: number): Promise<{ access: Access; order: OrderHead | undefined | null }> {
+  const session = ctx.state.session as RequestSession;
+  let user: SessionUserState;
+  let m: MemberAccess | undefined;
+  // null: not read yet.
+  let order: OrderHead | undefined | null = null;
+  if (session.user === undefined && session.tokenHash) {
+    // Session, membership (and the order) in one read.
+    const found = await deps.queries.sessionAccess(session.tokenHash, orgId, orgSpecificId);
+    session.user = found ? found.user : null;
+    if (!found) throw unauthenticated();
+    user = found.user;
+    m = found.member;
+    if (orgSpecificId !== undefined) order = found.order;
+  } else {
+    user = await requireUser(ctx, deps.queries);
+    m = await deps.queries.memberAccess(user.id, orgId);
+  }
   if (!m || !isActiveRole(m.role)) throw forbiddenOrg();
   const role = m.role;
   if (!can(endpoint, role)) throw forbidden('Your role in this organisation does not allow this.');
   const pr = policyRole(role);
-  const orgPricingHidden = pr === 'guest' ? (await orgAccessData(repos, orgId, user.id, m.accessData)).pricingIsHidden : false;
-  return { user, orgId, role, prevRole: m.prevRole ?? null, policyRole: pr, orgPricingHidden };
+  // The same rule as orgAccessData, from the row already read.
+  const orgPricingHidden = pr === 'guest' && (isOn((m.accessData as Row | null)?.pricingIsHidden) || isOn(m.guestPricingIsHidden));
+  return { access: { user, orgId, role, prevRole: m.prevRole ?? null, policyRole: pr, orgPricingHidden, catalogueVersion: m.catalogueVersion }, order };
 }
 
 // ------------------------------------------------------------------------------- row rules
@@ -175,15 +211,21 @@ function withoutPayments(statusData: unknown): unknown {
   return Object.fromEntries(Object.entries(statusData as Record<string, Row>).map(([k, v]) => [k, v && typeof v === 'object' ? omit(v, ['paymentAmountInCents']) : v]));
 }
 
+/** What the server keeps on an order for itself (when its stored prices must be recomputed). */
+const ORDER_INTERNAL_FIELDS = ['pricingBasis', 'repriceAfter'] as const;
+
 export function shapeOrder<T extends Row>(access: Access, order: T): T {
-  if (pricingVisible(access, order)) return order;
-  const out = omit(order, PRODUCT_ORDER_PRICE_FIELDS) as Row;
-  if ('statusData' in out) out.statusData = withoutPayments(out.statusData);
-  return out as T;
+  const out = omit(order, ORDER_INTERNAL_FIELDS) as Row;
+  if (pricingVisible(access, order)) return out as T;
+  const hidden = omit(out, PRODUCT_ORDER_PRICE_FIELDS);
+  if ('statusData' in hidden) hidden.statusData = withoutPayments(hidden.statusData);
+  return hidden as T;
 }
 
+/** Prices only when the caller may see them; which pricing steps failed only for employees. */
 export function shapeInstance<T extends Row>(access: Access, order: { involvedUsers?: unknown }, instance: T): T {
-  return pricingVisible(access, order) ? instance : omit(instance, PRODUCT_INSTANCE_PRICE_FIELDS);
+  const out = access.policyRole === 'guest' ? omit(instance, PRODUCT_INSTANCE_EMPLOYEE_FIELDS) : instance;
+  return pricingVisible(access, order) ? out : omit(out, PRODUCT_INSTANCE_PRICE_FIELDS);
 }
 
 /** Option prices are in data.priceInCents and the classifier numbers pricing reads. */
@@ -229,3 +271,81 @@ export function shapeCatalogueRows(access: Access, key: string, rows: Row[], rea
   }
 }
 
+
+// ------------------------------------------------------------------------------- the catalogue
+
+/**
+ * Who a catalogue response is for: the publish levels of the caller's role (owner, member, or any
+ * other role) and whether prices may be in it. Everyone with the same audience gets the same
+ * (cached) response.
+ */
+export interface CatalogueAudience {
+  publishRole: 'owner' | 'member' | 'guest';
+  pricing: boolean;
+}
+
+/**
+ * The caller's audience; for an order page (`order` given), prices only when that order shows them
+ * to the caller (an involved user's hidden pricing hides the catalogue's prices too).
+ */
+export function catalogueAudience(access: Access, order?: { involvedUsers?: unknown } | null): CatalogueAudience {
+  const publishRole = access.role === 'owner' ? 'owner' : access.role === 'member' ? 'member' : 'guest';
+  return { publishRole, pricing: pricingVisible(access, order) };
+}
+
+export const audienceKey = (a: CatalogueAudience) => `${a.publishRole}:${a.pricing ? 'priced' : 'unpriced'}`;
+
+export interface CatalogueTables {
+  products: Row[];
+  productCategories: Row[];
+  productProperties: Row[];
+  productPropertyGroups: Row[];
+  productOptions: Row[];
+  productOptionClassifiers: Row[];
+  productRules: Row[];
+  productPricingRules: Row[];
+  media: Row[];
+}
+
+/** A product or option of the catalogue response: active, and published for the audience's role. */
+function offeredTo(a: CatalogueAudience, row: Published): boolean {
+  return !row.archived && isPublishedFor(row.publishLevel ?? 'all', a.publishRole);
+}
+
+/** The pricing rules of the products sent (deleted rules included: a product that still uses one keeps its price). */
+function rulesOf(tables: CatalogueTables, products: Row[], pricing: boolean): Row[] {
+  if (!pricing) return [];
+  const ids = new Set(products.map((p) => p.productPricingRuleId));
+  return tables.productPricingRules.filter((r) => ids.has(r.id));
+}
+
+/**
+ * The catalogue as an audience may see it: active products and options published for its role,
+ * active categories, and — only when prices are visible — pricing rules and option prices.
+ */
+export function shapeCatalogue(tables: CatalogueTables, a: CatalogueAudience) {
+  const products = tables.products.filter((p) => offeredTo(a, p as Published));
+  return {
+    pricingIsHidden: !a.pricing,
+    products: shapeProducts(products, a.pricing),
+    productCategories: tables.productCategories.filter((c) => !c.archived),
+    productProperties: tables.productProperties,
+    productPropertyGroups: tables.productPropertyGroups,
+    productOptions: shapeOptions(tables.productOptions.filter((o) => offeredTo(a, o as Published)), a.pricing),
+    productOptionClassifiers: tables.productOptionClassifiers,
+    productRules: tables.productRules,
+    productPricingRules: rulesOf(tables, products, a.pricing),
+    media: tables.media,
+  };
+}
+
+/**
+ * What an order uses beyond its reader's catalogue: archived products and options it already has
+ * (they stay usable there), when their publish level is visible to the reader, shaped the same way.
+ */
+export function shapeCatalogueAdditions(tables: CatalogueTables, a: CatalogueAudience, used: { productIds: ReadonlySet<number>; optionIds: ReadonlySet<unknown> }) {
+  const usedAndHidden = (row: Row, used: boolean) => used && !!row.archived && isPublishedFor((row as Published).publishLevel ?? 'all', a.publishRole);
+  const products = tables.products.filter((p) => usedAndHidden(p, used.productIds.has(p.id as number)));
+  const optionRows = tables.productOptions.filter((o) => usedAndHidden(o, used.optionIds.has(o.id)));
+  return { products: shapeProducts(products, a.pricing), productOptions: shapeOptions(optionRows, a.pricing), productPricingRules: rulesOf(tables, products, a.pricing) };
+}

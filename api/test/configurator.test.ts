@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductOrder } from '@cpq/domain';
 import { compile } from '../src/http/validate.ts';
 import { countRows, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
-import { HOME, CREATE_ORDER, ORDER_DATA } from './paths.ts';
+import { CATALOGUE, HOME, CREATE_ORDER, ITEM_CREATE, ORDER_DATA } from './paths.ts';
 
 
 describe.each(databases)('configurator on $name', (dbCase) => {
@@ -103,7 +103,7 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(a.body.data.title).toBe('Plates for lobby');
       expect(b.body.data.orgSpecificId).toBe(a.body.data.orgSpecificId + 1);
       expect(d.body.data.orgSpecificId).toBe(c.body.data.orgSpecificId + 1);
-      expect(c.body.data.orgSpecificId).toBe(4); // 1053 has 3 seeded orders
+      expect(c.body.data.orgSpecificId).toBe(5); // 1053 has 4 seeded orders
     });
 
     it('creates architectural orders as type "arch" for architectural organisations', async () => {
@@ -183,7 +183,7 @@ describe.each(databases)('configurator on $name', (dbCase) => {
   });
 
   describe('get-configurator-order-data', () => {
-    it('answers the order with its catalogue for a member of the organisation', async () => {
+    it('answers the order alone: its items, the catalogue version, no catalogue', async () => {
       const res = await member.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 1 });
       expect(res.status).toBe(200);
       const d = res.body.data;
@@ -194,19 +194,20 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(d.isSpatial).toBe(false);
       expect(d.guests).toEqual([]);
       for (const k of ['products', 'productPricingRules', 'productProperties', 'productOptions', 'productOptionClassifiers', 'productPropertyGroups', 'productRules', 'media']) {
-        expect(Array.isArray(d[k]), k).toBe(true);
+        expect(d[k], k).toBeUndefined();
       }
-      expect(d.products.every((p: { orgId: number }) => p.orgId === 850)).toBe(true);
-      const optionIds = d.productOptions.map((o: { id: number }) => o.id);
-      expect(optionIds).toEqual(expect.arrayContaining([22, 23, 24, 139]));
-      expect(optionIds).not.toContain(25); // admin option hidden from members
-      expect(d.archWalls).toBeUndefined();
+      const org = await t.db('organisations').where({ id: 850 }).first();
+      expect(d.catalogueVersion).toBe(Number(org.catalogue_version));
+      expect(d.catalogueAdditions).toEqual({ products: [], productOptions: [], productPricingRules: [] });
+      // What the server keeps for itself about its stored prices is not sent.
+      expect(d.productOrders[0].pricingBasis).toBeUndefined();
+      expect(d.productOrders[0].repriceAfter).toBeUndefined();
+      expect(typeof d.productOrders[0].revision).toBe('number');
     });
 
     it('lets a guest open own orders only; others are 404 orderNotFound', async () => {
       const own = await guest.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 2 });
       expect(own.status).toBe(200);
-      expect(own.body.data.productOptions.map((o: { id: number }) => o.id)).not.toContain(24);
       const notInvolved = await guest.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 1 });
       expect(notInvolved.status).toBe(404);
       expect(notInvolved.body.error.code).toBe('orderNotFound');
@@ -232,6 +233,92 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(d.entities.map((e: { type: string }) => e.type)).toEqual(['calicoMuralArea', 'calicoMuralTexture']);
       expect(d.productCanvasTexts).toHaveLength(1);
       expect(d.productCanvasLines).toHaveLength(1);
+    });
+
+    it('sends the archived product and option an order still uses, to whoever may see them, with that order only', async () => {
+      const order = (await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 850 } })).body.data;
+      // Option 207 ("Ellipse", property 9) is archived: an item that had it before keeps it.
+      const item = await owner.post(ITEM_CREATE, { props: { productOrderId: order.id, productId: 98, title: 'Old', properties: {} } });
+      expect(item.status).toBe(200);
+      await t.db('product_instances').where({ id: item.body.data.id }).update({ properties: JSON.stringify({ '9': { optionId: 207 } }) });
+      await t.db('product_orders').where({ id: order.id }).increment('revision', 1); // a write outside the API still says so
+      const d = (await owner.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId })).body.data;
+      expect(d.catalogueAdditions.productOptions.map((o: { id: number }) => o.id)).toEqual([207]);
+      const other = (await owner.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 1 })).body.data;
+      expect(other.catalogueAdditions.productOptions).toEqual([]);
+    });
+  });
+
+  describe('catalogue', () => {
+    const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+
+    it('answers the catalogue the caller may see: publish levels by role, no archived rows, prices only when visible', async () => {
+      const [o, m, g] = await Promise.all([owner.get(CATALOGUE(850)), member.get(CATALOGUE(850)), guest.get(CATALOGUE(850))]);
+      for (const res of [o, m, g]) expect(res.status).toBe(200);
+      const org = await t.db('organisations').where({ id: 850 }).first();
+      expect(o.body.data).toMatchObject({ orgId: 850, version: Number(org.catalogue_version), pricingIsHidden: false });
+      expect(ids(o.body.data.productOptions)).toEqual(expect.arrayContaining([22, 23, 24, 25, 139]));
+      expect(ids(m.body.data.productOptions)).toEqual(expect.arrayContaining([22, 23, 24, 139]));
+      expect(ids(m.body.data.productOptions)).not.toContain(25); // admin option hidden from members
+      expect(ids(g.body.data.productOptions)).not.toContain(24); // internal option hidden from guests
+      for (const res of [o, m, g]) {
+        expect(ids(res.body.data.productOptions)).not.toContain(207); // archived
+        expect(ids(res.body.data.products)).not.toContain(102); // archived
+        expect(ids(res.body.data.productCategories)).not.toContain(9); // archived
+        expect(res.body.data.products.every((p: { orgId: number }) => p.orgId === 850)).toBe(true);
+        expect(res.body.data.productPricingRules.length).toBeGreaterThan(0);
+        for (const k of ['productProperties', 'productPropertyGroups', 'productOptionClassifiers', 'productRules', 'media']) expect(Array.isArray(res.body.data[k]), k).toBe(true);
+      }
+      expect(ids(g.body.data.products)).not.toContain(100); // internal product
+    });
+
+    it('revalidates by ETag (304 without a body), compresses, and changes with every catalogue write', async () => {
+      const first = await owner.get(CATALOGUE(850));
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const again = await owner.get(CATALOGUE(850), { 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+      // fetch asks for gzip and brotli and decodes what it gets
+      expect(first.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+      const plain = await owner.get(CATALOGUE(850), { 'accept-encoding': 'identity' });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.body).toEqual(first.body);
+      // The member's catalogue differs: another ETag, so a shared browser never reuses the owner's copy.
+      const m = await member.get(CATALOGUE(850), { 'if-none-match': etag });
+      expect(m.status).toBe(200);
+      expect(m.headers.get('etag')).not.toBe(etag);
+
+      await t.repos.productOptions.update({ id: 23 }, { title: 'Satin Brass (new)' });
+      const after = await owner.get(CATALOGUE(850), { 'if-none-match': etag });
+      expect(after.status).toBe(200);
+      expect(after.body.data.version).toBe(first.body.data.version + 1);
+      expect(after.body.data.productOptions.find((o: { id: number }) => o.id === 23).title).toBe('Satin Brass (new)');
+    });
+
+    it('for an order page, hides prices when that order hides them from the caller', async () => {
+      const me = (await t.db('users').where({ email: 'guest-850@demo.test' }).first()).id as number;
+      await t.repos.productOrders.update({ orgId: 850, orgSpecificId: 2 }, { involvedUsers: { [String(me)]: { role: 'owner', pricingIsHidden: 1 } } });
+      const res = await guest.get(`${CATALOGUE(850)}&productOrderOrgSpecificId=2`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.pricingIsHidden).toBe(true);
+      expect(res.body.data.productPricingRules).toEqual([]);
+      expect(res.body.data.products.some((p: object) => 'productPricingRuleId' in p)).toBe(false);
+      expect(res.body.data.productOptions.some((o: { data?: object }) => 'classifications' in o || 'priceInCents' in (o.data ?? {}))).toBe(false);
+      // Without the order: the organisation shows this guest prices.
+      expect((await guest.get(CATALOGUE(850))).body.data.pricingIsHidden).toBe(false);
+    });
+
+    it('refuses bad queries (400), orders the caller is not involved in (404), non-members (403) and anonymous callers (401)', async () => {
+      for (const q of ['', '?orgId=abc', '?orgId=850&x=1', '?orgId=850&orgId=851', '?orgId=850&productOrderOrgSpecificId=0']) {
+        const res = await owner.get(`/api/configurator/catalogue${q}`);
+        expect(res.status, q).toBe(400);
+        expect(res.body.error.code, q).toBe('invalidQuery');
+      }
+      expect((await guest.get(`${CATALOGUE(850)}&productOrderOrgSpecificId=1`)).status).toBe(404);
+      expect((await owner1053.get(CATALOGUE(850))).status).toBe(403);
+      expect((await t.client().get(CATALOGUE(850))).status).toBe(401);
     });
   });
 });

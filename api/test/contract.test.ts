@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HomepageDataResponse, OrderDataResponse, SessionData } from '@cpq/domain';
+import { CatalogueResponse, HomepageDataResponse, OrderDataResponse, SessionData } from '@cpq/domain';
 import { compile, describeError } from '../src/http/validate.ts';
 import { databases, startTestApp, type TestApp } from './helpers.ts';
-import { HOME, ORDER_DATA } from './paths.ts';
+import { CATALOGUE, HOME, ORDER_DATA } from './paths.ts';
 
 /**
- * The API answers what packages/domain says it answers: every session, home page and order-data
- * response of every demo user is checked against the response schemas the browser is typed with —
- * for callers who see prices and for the 1392 guest, whose pricing is hidden.
+ * The API answers what packages/domain says it answers: every session, home page, catalogue and
+ * order-data response of every demo user is checked against the response schemas the browser is
+ * typed with — for callers who see prices and for the 1392 guest, whose pricing is hidden.
  */
 const ORGS = [850, 1053, 1798, 1392, 1450];
 const ROLES = ['owner', 'member', 'guest'];
@@ -28,12 +28,15 @@ describe.each(databases)('response contract on $name', (dbCase) => {
 
   for (const orgId of ORGS) {
     for (const role of ROLES) {
-      it(`${role} of ${orgId}: session, home page and every order they may open match the schemas`, async () => {
+      it(`${role} of ${orgId}: session, home page, catalogue and every order they may open match the schemas`, async () => {
         const client = await t.as(`${role}-${orgId}@demo.test`);
         const session = await client.get('/api/auth/session');
         expect(errorsOf(SessionData, session.body.data)).toEqual([]);
         const home = await client.post(HOME, { orgId });
         expect(errorsOf(HomepageDataResponse, home.body.data)).toEqual([]);
+        const catalogue = await client.get(CATALOGUE(orgId));
+        expect(errorsOf(CatalogueResponse, catalogue.body.data)).toEqual([]);
+        if (role === 'guest' && orgId === 1392) expect(catalogue.body.data.pricingIsHidden).toBe(true);
         const orders = await t.repos.productOrders.find({ orgId });
         let opened = 0;
         for (const order of orders) {
@@ -41,6 +44,8 @@ describe.each(databases)('response contract on $name', (dbCase) => {
           if (res.status === 404) continue;
           expect(res.status).toBe(200);
           expect(errorsOf(OrderDataResponse, res.body.data), `order ${order.orgSpecificId}`).toEqual([]);
+          const forOrder = await client.get(`${CATALOGUE(orgId)}&productOrderOrgSpecificId=${order.orgSpecificId}`);
+          expect(errorsOf(CatalogueResponse, forOrder.body.data), `catalogue of order ${order.orgSpecificId}`).toEqual([]);
           if (role === 'guest' && orgId === 1392) expect(res.body.data.pricingIsHidden).toBe(true);
           opened++;
         }

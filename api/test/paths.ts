@@ -2,6 +2,7 @@
 export const HOME = '/api/configurator/get-configurator-homepage-data';
 export const CREATE_ORDER = '/api/configurator/create-product-order';
 export const ORDER_DATA = '/api/configurator/get-configurator-order-data';
+export const CATALOGUE = (orgId: number) => `/api/configurator/catalogue?orgId=${orgId}`;
 export const ITEM_CREATE = '/api/resources/productInstances/create';
 export const ITEM_UPDATE = '/api/resources/productInstances/update';
 export const ITEM_DESTROY = '/api/resources/productInstances/destroy';

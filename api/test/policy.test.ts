@@ -11,10 +11,11 @@ interface Ids {
 }
 
 /** How each routed endpoint is called (each call is harmless to repeat). */
-const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body: unknown }>> = {
+const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unknown; method?: 'GET' }>> = {
   'configurator.getHomepageData': ({ orgId }) => ({ path: '/api/configurator/get-configurator-homepage-data', body: { orgId } }),
   'configurator.createProductOrder': ({ orgId }) => ({ path: '/api/configurator/create-product-order', body: { productOrderProps: { orgId } } }),
   'configurator.getOrderData': ({ orgId, orgSpecificId }) => ({ path: '/api/configurator/get-configurator-order-data', body: { orgId, productOrderOrgSpecificId: orgSpecificId } }),
+  'configurator.getCatalogue': ({ orgId, orgSpecificId }) => ({ method: 'GET', path: `/api/configurator/catalogue?orgId=${orgId}&productOrderOrgSpecificId=${orgSpecificId}` }),
   'resources.get': ({ orgId }) => ({ path: '/api/resources/products/get', body: { where: { orgId } } }),
   'productInstances.write': ({ instanceId }) => ({ path: '/api/resources/productInstances/update', body: { where: { id: instanceId }, props: { notes: 'Checked' } } }),
   'productOrders.update': ({ orderId }) => ({ path: '/api/resources/productOrders/update', body: { where: { id: orderId }, props: { phone: '(555) 010-1392' } } }),
@@ -31,6 +32,7 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.getHomepageData': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
   'configurator.createProductOrder': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
   'configurator.getOrderData': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  'configurator.getCatalogue': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
   'resources.get': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
   'productInstances.write': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
   'productOrders.update': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
@@ -78,8 +80,8 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
   for (const [endpoint, expected] of Object.entries(EXPECTED) as Array<[Endpoint, (typeof EXPECTED)[keyof typeof EXPECTED]]>) {
     for (const [who, status] of Object.entries(expected.others) as Array<[Who, number]>) {
       it(`${endpoint} × ${who} on another's order → ${status}`, async () => {
-        const { path, body } = CALLS[endpoint]!(others);
-        const res = await clients[who]!.post(path, body);
+        const { path, body, method = 'POST' } = CALLS[endpoint]!(others);
+        const res = await clients[who]!.request(method, path, body);
         expect(res.status).toBe(status);
         if (status === 401) expect(res.body.error.code).toBe('unauthenticated');
         if (status === 403) expect(res.body.error.code).toBe('forbidden');
@@ -87,8 +89,8 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
     }
     if (expected.mine) {
       it(`${endpoint} × guest on their own order → ${expected.mine}`, async () => {
-        const { path, body } = CALLS[endpoint]!(mine);
-        expect((await clients.guest!.post(path, body)).status).toBe(expected.mine);
+        const { path, body, method = 'POST' } = CALLS[endpoint]!(mine);
+        expect((await clients.guest!.request(method, path, body)).status).toBe(expected.mine);
       });
     }
   }

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueIndex, catalogueSnapshotFromRows, computeAvailability, repriceOrder, type InstanceLike, type OrderDataResponse } from '@cpq/domain';
+import { CatalogueIndex, catalogueSnapshotFromRows, computeAvailability, orderCatalogueRows, repriceOrder, type CatalogueResponse, type InstanceLike } from '@cpq/domain';
 import { countRows, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
-import { CREATE_ORDER, ORDER_DATA, ITEM_CREATE, ITEM_UPDATE, ITEM_DESTROY, ORDER_UPDATE } from './paths.ts';
+import { CATALOGUE, CREATE_ORDER, ORDER_DATA, ITEM_CREATE, ITEM_UPDATE, ITEM_DESTROY, ORDER_UPDATE } from './paths.ts';
 
 
 type Data = Record<string, any>;
 
-/** The catalogue exactly as the browser builds it from the order data (the same adapter). */
-function browserCatalogue(data: Data): CatalogueIndex {
-  return new CatalogueIndex(catalogueSnapshotFromRows(data as OrderDataResponse));
+/** The catalogue exactly as the browser builds it for an order page (the same calls and adapter). */
+async function browserCatalogue(client: Client, data: Data): Promise<CatalogueIndex> {
+  const order = data.productOrders[0] as Data;
+  const res = await client.get(`${CATALOGUE(order.orgId)}&productOrderOrgSpecificId=${order.orgSpecificId}`);
+  expect(res.status).toBe(200);
+  return new CatalogueIndex(catalogueSnapshotFromRows(orderCatalogueRows(res.body.data as CatalogueResponse, data.catalogueAdditions)));
 }
 
 /** A complete selection of offered options for a product (the first offered option of each property). */
@@ -53,8 +56,8 @@ describe.each(databases)('server-side pricing authority on $name', (dbCase) => {
     for (const [client, orgId] of [[owner, 850], [member, 1053]] as const) {
       const order = await newOrder(client, orgId);
       let data = await orderData(client, orgId, order.orgSpecificId);
-      const catalogue = browserCatalogue(data);
-      const products = (data.products as Data[]).filter((p) => !p.archived);
+      const catalogue = await browserCatalogue(client, data);
+      const products = catalogue.snapshot.products.filter((p) => !p.archived);
       expect(products.length).toBeGreaterThan(3);
       for (const p of products) {
         const properties = firstOfferedSelection(catalogue, p.id, client === owner ? 'owner' : 'member');
@@ -77,7 +80,7 @@ describe.each(databases)('server-side pricing authority on $name', (dbCase) => {
 
   it('ignores a client-sent price and recomputes on quantity and rank changes', async () => {
     const order = await newOrder(owner, 850, 1);
-    const catalogue = browserCatalogue(await orderData(owner, 850, order.orgSpecificId));
+    const catalogue = await browserCatalogue(owner, await orderData(owner, 850, order.orgSpecificId));
     const properties = firstOfferedSelection(catalogue, 98, 'owner');
     const a = await owner.post(ITEM_CREATE, { props: { productOrderId: order.id, productId: 98, title: 'Lobby', properties, unitPriceInCents: 1, totalPriceInCents: 1 } });
     expect(a.status).toBe(200);
@@ -110,7 +113,7 @@ describe.each(databases)('server-side pricing authority on $name', (dbCase) => {
 
   it('reprices when an employee changes the effective pricing date, discount or tax; guests may not', async () => {
     const order = await newOrder(owner, 850, 1);
-    const catalogue = browserCatalogue(await orderData(owner, 850, order.orgSpecificId));
+    const catalogue = await browserCatalogue(owner, await orderData(owner, 850, order.orgSpecificId));
     await owner.post(ITEM_CREATE, { props: { productOrderId: order.id, productId: 98, title: 'Hall', properties: firstOfferedSelection(catalogue, 98, 'owner') } });
     const base = (await orderData(owner, 850, order.orgSpecificId)).productOrders[0].costs;
 
@@ -133,7 +136,7 @@ describe.each(databases)('server-side pricing authority on $name', (dbCase) => {
 
   it('refuses options the caller may not choose, custom products from guests, and bad bodies — writing nothing', async () => {
     const order = await newOrder(guest, 850, 1);
-    const catalogue = browserCatalogue(await orderData(owner, 850, order.orgSpecificId));
+    const catalogue = await browserCatalogue(owner, await orderData(owner, 850, order.orgSpecificId));
     const adminOption = catalogue.optionsOf(7).find((o) => o.publishLevel === 'admin')!;
     const before = await countRows(t.db, 'product_instances');
 

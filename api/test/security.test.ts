@@ -4,7 +4,7 @@ import { engineHooks } from '@cpq/plugin-sdk';
 import { loadCatalogue } from '../src/services/catalogueSnapshot.ts';
 import { PluginRegistry } from '../src/plugins.ts';
 import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
-import { ORDER_DATA, HOME, CREATE_ORDER, ITEM_CREATE, ITEM_UPDATE, ITEM_DESTROY, ORDER_UPDATE } from './paths.ts';
+import { CATALOGUE, ORDER_DATA, HOME, CREATE_ORDER, ITEM_CREATE, ITEM_UPDATE, ITEM_DESTROY, ORDER_UPDATE } from './paths.ts';
 
 /**
  * The holes a security probe found, each as an attacker would try it. Expectations come from the
@@ -130,13 +130,17 @@ describe.each(databases)('security probe findings on $name', (dbCase) => {
       expect(added.status).toBe(200);
       const res = await guest.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: mine.orgSpecificId });
       expect(res.status).toBe(200);
-      const data = res.body.data;
-      expect(data.products.map((p: { id: number }) => p.id)).not.toContain(100);
-      expect(data.productOptions.map((o: { id: number }) => o.id)).not.toContain(24);
-      const rule100 = (await t.repos.products.findOne({ id: 100 }))!.productPricingRuleId;
-      const ruleOfVisible = new Set(data.products.map((p: { productPricingRuleId: number }) => p.productPricingRuleId));
-      for (const r of data.productPricingRules) expect(ruleOfVisible.has(r.id)).toBe(true);
-      if (!ruleOfVisible.has(rule100)) expect(data.productPricingRules.map((r: { id: number }) => r.id)).not.toContain(rule100);
+      const cat = await guest.get(`${CATALOGUE(850)}&productOrderOrgSpecificId=${mine.orgSpecificId}`);
+      expect(cat.status).toBe(200);
+      // Neither the catalogue nor the order's additions bring what the guest may not see.
+      for (const data of [cat.body.data, res.body.data.catalogueAdditions]) {
+        expect(data.products.map((p: { id: number }) => p.id)).not.toContain(100);
+        expect(data.productOptions.map((o: { id: number }) => o.id)).not.toContain(24);
+        const rule100 = (await t.repos.products.findOne({ id: 100 }))!.productPricingRuleId;
+        const ruleOfVisible = new Set(data.products.map((p: { productPricingRuleId: number }) => p.productPricingRuleId));
+        for (const r of data.productPricingRules) expect(ruleOfVisible.has(r.id)).toBe(true);
+        if (!ruleOfVisible.has(rule100)) expect(data.productPricingRules.map((r: { id: number }) => r.id)).not.toContain(rule100);
+      }
       // The guest cannot change that item (403, nothing written), and it is not theirs to choose again.
       const before = await snapshot(mine.id);
       const change = await guest.post(ITEM_UPDATE, { where: { id: added.body.data.id }, props: { quantity: 9 } });
@@ -199,6 +203,8 @@ describe.each(databases)('security probe findings on $name', (dbCase) => {
         session: await client.get('/api/auth/session'),
         home: await client.post(HOME, { orgId: 850 }),
         orderData: await client.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: orgSpecificId }),
+        orderCatalogue: await client.get(`${CATALOGUE(850)}&productOrderOrgSpecificId=${orgSpecificId}`),
+        catalogue: await client.get(CATALOGUE(850)),
         itemCreate: created,
         itemUpdate: await client.post(ITEM_UPDATE, { where: { id: item.id }, props: { quantity: 3 } }),
         orderUpdate: await client.post(ORDER_UPDATE, { where: { id: orderId }, props: { phone: '5550100002' } }),
@@ -231,8 +237,8 @@ describe.each(databases)('security probe findings on $name', (dbCase) => {
       const order = (await t.repos.productOrders.findOne({ id: mine.id }))!;
       await t.repos.productOrders.update({ id: mine.id }, { involvedUsers: { ...order.involvedUsers, [String(me)]: { role: 'owner', pricingIsHidden: 1 } } });
       try {
-        const { orderData, itemCreate, itemUpdate, orderUpdate } = await everyResponse(guest, mine.id, mine.orgSpecificId);
-        for (const [name, res] of Object.entries({ orderData, itemCreate, itemUpdate, orderUpdate })) {
+        const { orderData, orderCatalogue, itemCreate, itemUpdate, orderUpdate } = await everyResponse(guest, mine.id, mine.orgSpecificId);
+        for (const [name, res] of Object.entries({ orderData, orderCatalogue, itemCreate, itemUpdate, orderUpdate })) {
           expect(res.status, name).toBe(200);
           expect(priceKeysIn(res.body), name).toEqual([]);
         }
@@ -244,7 +250,8 @@ describe.each(databases)('security probe findings on $name', (dbCase) => {
     it('while a guest whose pricing is visible gets prices, and an owner always does', async () => {
       const g = await guest.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: mine.orgSpecificId });
       expect(g.body.data.productOrders[0].costs.orderTotal).toBeGreaterThan(0);
-      expect(g.body.data.productPricingRules.length).toBeGreaterThan(0);
+      const gc = await guest.get(`${CATALOGUE(850)}&productOrderOrgSpecificId=${mine.orgSpecificId}`);
+      expect(gc.body.data.productPricingRules.length).toBeGreaterThan(0);
       const o = await owner.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: mine.orgSpecificId });
       expect(priceKeysIn(o.body).length).toBeGreaterThan(0);
     });

@@ -78,7 +78,10 @@ async function pricesEveryProduct(page: Page, email: string, orgId: number, role
   expect(created.status).toBe(200);
   const order = created.json.data!;
 
-  const data = (await post<Record<string, unknown>>(page, '/api/configurator/get-configurator-order-data', { orgId, productOrderOrgSpecificId: order.orgSpecificId })).json.data!;
+  // The catalogue the order page receives for this order (it travels apart from the order data).
+  const catalogueRes = await page.request.get(`/api/configurator/catalogue?orgId=${orgId}&productOrderOrgSpecificId=${order.orgSpecificId}`);
+  expect(catalogueRes.status()).toBe(200);
+  const data = ((await catalogueRes.json()) as { data: Record<string, unknown> }).data;
   const products = (data.products as Product[]).filter((p) => !p.archived);
   expect(products.length).toBeGreaterThan(0);
   for (const product of products) {

@@ -1,13 +1,14 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { ENGINE_VERSION, isActiveRole, isEmployeeRole, type OrgMembership, type SessionData } from '@cpq/domain';
 import { orgAccessData } from '../policy.ts';
 import type { Repos } from '../db/repository.ts';
-import type { Queries } from '../db/queries.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { dbDateIn, nowUtc } from '../db/time.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const SESSION_COOKIE = 'cpq_session';
+import { SESSION_COOKIE } from './requestSession.ts';
+
+export { SESSION_COOKIE, sessionMiddleware } from './requestSession.ts';
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 
 export function setSessionCookie(ctx: Context, token: string | null): void {
@@ -36,18 +37,6 @@ export async function createSession(deps: { repos: Repos; transaction: Transacti
     );
   });
   return token;
-}
-
-/** Loads ctx.state.user from the session cookie (no error when absent: endpoints decide). */
-export function sessionMiddleware(queries: Queries) {
-  return async (ctx: Context, next: Next) => {
-    const token = ctx.cookies.get(SESSION_COOKIE);
-    if (token) {
-      const found = await queries.sessionUserByTokenHash(hashToken(token));
-      if (found) ctx.state.user = { id: found.userId, email: found.email, sessionId: found.sessionId };
-    }
-    await next();
-  };
 }
 
 export async function buildSessionData(repos: Repos, userId: number): Promise<SessionData> {

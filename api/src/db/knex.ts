@@ -4,6 +4,30 @@ import knexFactory, { type Knex } from 'knex';
 
 export type Db = Knex;
 
+interface SqliteConnection {
+  pragma: (s: string) => unknown;
+  prepare: (sql: string) => unknown;
+}
+
+/**
+ * knex prepares every statement again on every query, and on the hot reads preparing costs as much
+ * as running: keep the statements of one connection by SQL text (better-sqlite3 statements are
+ * reusable, and SQLite re-prepares them itself after a schema change). At most 1,000 are kept.
+ */
+function cachePreparedStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (cache.size >= 1000) cache.delete(cache.keys().next().value!);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 export function isMysql(db: Knex): boolean {
   const client = db.client.config.client;
   return client === 'mysql2' || client === 'mysql';
@@ -48,11 +72,12 @@ export function createDb(opts: { databaseUrl?: string | undefined; sqliteFile: s
     connection: { filename: opts.sqliteFile },
     useNullAsDefault: true,
     pool: {
-      afterCreate(conn: { pragma: (s: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
         try {
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
           if (opts.sqliteFile !== ':memory:') conn.pragma('journal_mode = WAL');
+          cachePreparedStatements(conn);
           done(null, conn);
         } catch (e) {
           done(e as Error, conn);

@@ -4,7 +4,8 @@ import { nowUtc } from './time.ts';
 
 /**
  * The queries that are not one table's plain reads and writes, each behind a name: the session
- * join, the order counter, login attempts, the order lock and the catalogue version. Nothing
+ * join, a member's access, an order's head, the order counter, login attempts and the catalogue
+ * version. The hot reads are fixed SQL run as it is (no query building on every request). Nothing
  * outside api/src/db/ writes SQL.
  */
 
@@ -14,15 +15,141 @@ export interface SessionUser {
   email: string;
 }
 
+/** Runs fixed SQL (portable between SQLite and MySQL/MariaDB) and answers its rows. */
+async function rows<T>(db: Knex | Knex.Transaction, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
+  const res = (await db.raw(sql, bindings as Knex.Value[])) as unknown;
+  // mysql2 answers [rows, fields]; better-sqlite3 the rows.
+  return (isMysql(db) ? (res as [T[]])[0] : res) as T[];
+}
+
+/** A JSON column as read: text on SQLite and MariaDB, already parsed on MySQL 8. */
+function json(v: unknown): unknown {
+  return typeof v === 'string' ? JSON.parse(v) : (v ?? null);
+}
+
 /** The signed-in user behind a session token hash, when the session has not expired. */
 export async function sessionUserByTokenHash(db: Knex, tokenHash: string): Promise<SessionUser | undefined> {
-  const row = (await db('sessions')
-    .join('users', 'users.id', 'sessions.user_id')
-    .select('sessions.id as session_id', 'users.id as user_id', 'users.email as email')
-    .where('sessions.token_hash', tokenHash)
-    .where('sessions.expires', '>', nowUtc())
-    .first()) as { session_id: number; user_id: number; email: string } | undefined;
+  const [row] = await rows<{ session_id: number; user_id: number; email: string }>(
+    db,
+    'select sessions.id as session_id, users.id as user_id, users.email as email from sessions inner join users on users.id = sessions.user_id where sessions.token_hash = ? and sessions.expires > ? limit 1',
+    [tokenHash, nowUtc()],
+  );
   return row && { sessionId: row.session_id, userId: row.user_id, email: row.email };
+}
+
+/** What decides a member's access to an organisation, read in one query on every call that names one. */
+export interface MemberAccess {
+  role: string;
+  prevRole: string | null;
+  accessData: unknown;
+  /** The guest record's pricingIsHidden (null when the member has no guest record). */
+  guestPricingIsHidden: number | null;
+  /** The organisation's catalogue version (so the catalogue cache needs no read of its own). */
+  catalogueVersion: number;
+}
+
+export async function memberAccess(db: Knex, userId: number, orgId: number): Promise<MemberAccess | undefined> {
+  const [row] = await rows<{ role: string; prev_role: string | null; access_data: unknown; guest_pricing_is_hidden: number | null; catalogue_version: number | string }>(
+    db,
+    'select memberships.role, memberships.prev_role, memberships.access_data, guests.pricing_is_hidden as guest_pricing_is_hidden, organisations.catalogue_version ' +
+      'from memberships inner join organisations on organisations.id = memberships.org_id ' +
+      'left join guests on guests.org_id = memberships.org_id and guests.user_id = memberships.user_id ' +
+      'where memberships.user_id = ? and memberships.org_id = ? limit 1',
+    [userId, orgId],
+  );
+  return (
+    row && {
+      role: row.role,
+      prevRole: row.prev_role,
+      accessData: json(row.access_data) ?? {},
+      guestPricingIsHidden: row.guest_pricing_is_hidden == null ? null : Number(row.guest_pricing_is_hidden),
+      catalogueVersion: Number(row.catalogue_version),
+    }
+  );
+}
+
+type AccessRow = {
+  session_id: number;
+  user_id: number;
+  email: string;
+  role: string | null;
+  prev_role: string | null;
+  access_data: unknown;
+  guest_pricing_is_hidden: number | null;
+  catalogue_version: number | string | null;
+  order_id?: number | null;
+  order_revision?: number | string | null;
+  owner_disable_sales_tax?: number | null;
+};
+
+const SESSION_ACCESS_COLUMNS =
+  'select sessions.id as session_id, users.id as user_id, users.email as email, memberships.role, memberships.prev_role, memberships.access_data, ' +
+  'guests.pricing_is_hidden as guest_pricing_is_hidden, organisations.catalogue_version';
+const SESSION_ACCESS_JOINS =
+  ' from sessions inner join users on users.id = sessions.user_id ' +
+  'left join memberships on memberships.user_id = users.id and memberships.org_id = ? ' +
+  'left join organisations on organisations.id = memberships.org_id ' +
+  'left join guests on guests.org_id = memberships.org_id and guests.user_id = users.id ';
+const SESSION_WHERE = 'where sessions.token_hash = ? and sessions.expires > ? limit 1';
+
+/**
+ * The signed-in user behind a session token hash and, in the same read, their access to an
+ * organisation (member undefined when they are no member of it) and — when `orgSpecificId` is
+ * given — the head of that order (undefined when there is none): one round trip for what every
+ * order page call checks first.
+ */
+export async function sessionAccess(
+  db: Knex,
+  tokenHash: string,
+  orgId: number,
+  orgSpecificId?: number,
+): Promise<{ user: { id: number; email: string; sessionId: number }; member: MemberAccess | undefined; order: OrderHead | undefined } | undefined> {
+  const sql =
+    orgSpecificId === undefined
+      ? SESSION_ACCESS_COLUMNS + SESSION_ACCESS_JOINS + SESSION_WHERE
+      : SESSION_ACCESS_COLUMNS +
+        ', product_orders.id as order_id, product_orders.revision as order_revision, owner_guests.disable_sales_tax as owner_disable_sales_tax' +
+        SESSION_ACCESS_JOINS +
+        'left join product_orders on product_orders.org_id = memberships.org_id and product_orders.org_specific_id = ? ' +
+        'left join guests as owner_guests on owner_guests.org_id = product_orders.org_id and owner_guests.user_id = product_orders.user_id ' +
+        SESSION_WHERE;
+  const bindings = orgSpecificId === undefined ? [orgId, tokenHash, nowUtc()] : [orgId, orgSpecificId, tokenHash, nowUtc()];
+  const [row] = await rows<AccessRow>(db, sql, bindings);
+  if (!row) return undefined;
+  const user = { id: row.user_id, email: row.email, sessionId: row.session_id };
+  const order: OrderHead | undefined =
+    row.order_id == null ? undefined : { id: row.order_id, revision: Number(row.order_revision), ownerDisableSalesTax: row.owner_disable_sales_tax == null ? null : Number(row.owner_disable_sales_tax) };
+  if (row.role == null) return { user, member: undefined, order };
+  return {
+    user,
+    member: {
+      role: row.role,
+      prevRole: row.prev_role,
+      accessData: json(row.access_data) ?? {},
+      guestPricingIsHidden: row.guest_pricing_is_hidden == null ? null : Number(row.guest_pricing_is_hidden),
+      catalogueVersion: Number(row.catalogue_version),
+    },
+    order,
+  };
+}
+
+/** An order's id and revision by its number in the organisation, and its owner's sales-tax exemption. */
+export interface OrderHead {
+  id: number;
+  revision: number;
+  /** The order owner's guest record's disableSalesTax (null when the owner is no guest). */
+  ownerDisableSalesTax: number | null;
+}
+
+export async function orderHead(db: Knex, orgId: number, orgSpecificId: number): Promise<OrderHead | undefined> {
+  const [row] = await rows<{ id: number; revision: number | string; disable_sales_tax: number | null }>(
+    db,
+    'select product_orders.id, product_orders.revision, guests.disable_sales_tax from product_orders ' +
+      'left join guests on guests.org_id = product_orders.org_id and guests.user_id = product_orders.user_id ' +
+      'where product_orders.org_id = ? and product_orders.org_specific_id = ? limit 1',
+    [orgId, orgSpecificId],
+  );
+  return row && { id: row.id, revision: Number(row.revision), ownerDisableSalesTax: row.disable_sales_tax == null ? null : Number(row.disable_sales_tax) };
 }
 
 /**
@@ -53,16 +180,6 @@ export async function startOrderCounter(trx: Knex.Transaction, orgId: number, ne
   await trx('org_counters').insert({ org_id: orgId, next_order_id: next });
 }
 
-/**
- * Locks one order row until the transaction ends, so writes to the same order run one after the
- * other: each reprice then reads what the previous writer committed, and item inserts no longer
- * deadlock on the parent row (a foreign-key check takes a shared lock that a later cost update
- * would have to upgrade). SQLite serialises write transactions already.
- */
-export async function lockOrderRow(trx: Knex.Transaction, orderId: number): Promise<void> {
-  if (isMysql(trx)) await trx('product_orders').select('id').where({ id: orderId }).forUpdate();
-}
-
 /** The organisation's catalogue version (bumped by every catalogue write). */
 export async function catalogueVersion(q: Knex | Knex.Transaction, orgId: number): Promise<number | undefined> {
   const row = (await q('organisations').select('catalogue_version').where({ id: orgId }).first()) as { catalogue_version: number | string } | undefined;
@@ -91,6 +208,9 @@ export async function recordLoginAttempt(db: Knex, email: string, ip: string, su
 export function bindQueries(db: Knex) {
   return {
     sessionUserByTokenHash: (tokenHash: string) => sessionUserByTokenHash(db, tokenHash),
+    memberAccess: (userId: number, orgId: number) => memberAccess(db, userId, orgId),
+    sessionAccess: (tokenHash: string, orgId: number, orgSpecificId?: number) => sessionAccess(db, tokenHash, orgId, orgSpecificId),
+    orderHead: (orgId: number, orgSpecificId: number) => orderHead(db, orgId, orgSpecificId),
     recentFailedLogins: (column: 'email' | 'ip', value: string, since: string, limit: number) => recentFailedLogins(db, column, value, since, limit),
     recordLoginAttempt: (email: string, ip: string, success: boolean, trimBefore: string) => recordLoginAttempt(db, email, ip, success, trimBefore),
     catalogueVersion: (orgId: number, trx?: Knex.Transaction) => catalogueVersion(trx ?? db, orgId),

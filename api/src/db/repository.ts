@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isMysql } from './knex.ts';
 import { normaliseDbDate, nowUtc } from './time.ts';
 import type {
   ArchCustomViewJson,
@@ -44,6 +45,13 @@ export interface TableSpec {
   beforeWrite?: (o: Row) => Row;
   /** Catalogue tables: every write bumps the organisation's catalogue version (cache invalidation). */
   catalogue?: boolean;
+  /**
+   * Parts of an order (rows with product_order_id): every write bumps their order's revision, so
+   * what is kept in memory of an order (order data) is known stale in every API process.
+   */
+  orderPart?: boolean;
+  /** The order table itself: every update bumps its revision. */
+  revisioned?: boolean;
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
@@ -52,10 +60,26 @@ export const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) =>
 const obj = () => ({});
 const arr = () => [];
 
+/** Transactions that wrote a catalogue table: what they read of the catalogue may never be committed. */
+const catalogueWriters = new WeakSet<object>();
+
+/** Whether a transaction has written to a catalogue table (its view of the catalogue must not be cached). */
+export function wroteCatalogue(trx: Knex.Transaction): boolean {
+  return catalogueWriters.has(trx);
+}
+
 /** Bumps organisations.catalogue_version for the organisations a catalogue write touched. */
 async function bumpCatalogueVersion(q: Knex | Knex.Transaction, orgIds: readonly number[]): Promise<void> {
   const ids = [...new Set(orgIds.filter((id) => typeof id === 'number'))];
-  if (ids.length) await q('organisations').whereIn('id', ids).increment('catalogue_version', 1);
+  if (!ids.length) return;
+  if ((q as Knex.Transaction).isTransaction) catalogueWriters.add(q);
+  await q('organisations').whereIn('id', ids).increment('catalogue_version', 1);
+}
+
+/** Bumps product_orders.revision of the orders a write to one of their parts touched. */
+async function bumpOrderRevision(q: Knex | Knex.Transaction, orderIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(orderIds.filter((id) => typeof id === 'number'))];
+  if (ids.length) await q('product_orders').whereIn('id', ids).increment('revision', 1);
 }
 
 export class Repo<T extends object = Row> {
@@ -68,20 +92,30 @@ export class Repo<T extends object = Row> {
     return (trx ?? this.db)(this.spec.table);
   }
 
+  /** How each column is read, worked out once per column name (rows are read on every request). */
+  private readonly readers = new Map<string, { key: string; read: (v: unknown) => unknown }>();
+
+  private readerOf(column: string): { key: string; read: (v: unknown) => unknown } {
+    let r = this.readers.get(column);
+    if (!r) {
+      const key = camel(column);
+      const jsonDefault = this.spec.json?.[key];
+      let read: (v: unknown) => unknown;
+      if (jsonDefault) read = (v) => (v == null ? jsonDefault() : typeof v === 'string' ? JSON.parse(v) : v);
+      else if (this.spec.decimals?.includes(key)) read = (v) => (v == null ? null : Number(v));
+      else if (key === 'created' || key === 'lastUpdated' || this.spec.dates?.includes(key)) read = normaliseDbDate;
+      else read = (v) => v;
+      r = { key, read };
+      this.readers.set(column, r);
+    }
+    return r;
+  }
+
   fromRow(row: Row): T {
     const out: Row = {};
-    for (const [k, v] of Object.entries(row)) {
-      const key = camel(k);
-      const jsonDefault = this.spec.json?.[key];
-      if (jsonDefault) {
-        out[key] = v == null ? jsonDefault() : typeof v === 'string' ? JSON.parse(v) : v;
-      } else if (this.spec.decimals?.includes(key)) {
-        out[key] = v == null ? null : Number(v);
-      } else if (key === 'created' || key === 'lastUpdated' || this.spec.dates?.includes(key)) {
-        out[key] = normaliseDbDate(v);
-      } else {
-        out[key] = v;
-      }
+    for (const column in row) {
+      const r = this.readerOf(column);
+      out[r.key] = r.read(row[column]);
     }
     return (this.spec.afterRead ? this.spec.afterRead(out) : out) as T;
   }
@@ -109,16 +143,71 @@ export class Repo<T extends object = Row> {
     return qb;
   }
 
-  async find(where: Row = {}, opts: { trx?: Knex.Transaction; orderBy?: string[] } = {}): Promise<T[]> {
-    const qb = this.applyWhere(this.q(opts.trx).select(`${this.spec.table}.*`), where);
-    for (const o of opts.orderBy ?? ['id']) qb.orderBy(snake(o));
-    const rows = (await qb) as Row[];
+  /**
+   * SQL text of each read, by its shape (columns, filters, order, limit, lock), built once with the
+   * query builder and then run as it is: building SQL costs more than running it on the hot reads.
+   */
+  private readonly sqlByShape = new Map<string, string>();
+
+  private async select(where: Row, opts: { trx?: Knex.Transaction; orderBy?: readonly string[]; columns?: readonly string[]; first?: boolean; lock?: boolean }): Promise<Row[]> {
+    const db = opts.trx ?? this.db;
+    const filters = Object.entries(where).filter(([, v]) => v !== undefined);
+    const bindings: Knex.Value[] = [];
+    const shape = [opts.columns?.join(',') ?? '*', (opts.orderBy ?? ['id']).join(','), opts.first ? 'first' : '', opts.lock ? 'lock' : ''];
+    for (const [k, v] of filters) {
+      if (Array.isArray(v)) {
+        shape.push(`${k}[${v.length}]`);
+        bindings.push(...(v as Knex.Value[]));
+      } else if (v === null) shape.push(`${k}=null`);
+      else {
+        shape.push(k);
+        bindings.push(v as Knex.Value);
+      }
+    }
+    if (opts.first) bindings.push(1); // the builder's `limit ?`
+    const key = shape.join('|');
+    let sql = this.sqlByShape.get(key);
+    if (sql === undefined) {
+      const select = opts.columns ? opts.columns.map((c) => `${this.spec.table}.${snake(c)}`) : [`${this.spec.table}.*`];
+      const qb = this.applyWhere(this.q(opts.trx).select(select), where);
+      if (opts.first) qb.first(...select);
+      else for (const o of opts.orderBy ?? ['id']) qb.orderBy(snake(o));
+      if (opts.lock) qb.forUpdate();
+      const built = qb.toSQL();
+      // The bindings are taken in the same order as the builder's: a mismatch would read wrong rows.
+      if (JSON.stringify(built.bindings) !== JSON.stringify(bindings)) throw new Error(`Repo ${this.spec.table}: unexpected bindings for ${key}`);
+      sql = built.sql;
+      if (this.sqlByShape.size < 500) this.sqlByShape.set(key, sql);
+    }
+    const res = (await db.raw(sql, bindings)) as unknown;
+    // mysql2 answers [rows, fields]; better-sqlite3 the rows.
+    return (isMysql(db) ? (res as [Row[]])[0] : res) as Row[];
+  }
+
+  /** Rows matching `where`; `columns` reads only those fields (no JSON to parse when they are plain). */
+  async find(where: Row = {}, opts: { trx?: Knex.Transaction; orderBy?: string[]; columns?: readonly string[] } = {}): Promise<T[]> {
+    const rows = await this.select(where, opts);
     return rows.map((r) => this.fromRow(r));
   }
 
   async findOne(where: Row, trx?: Knex.Transaction): Promise<T | undefined> {
-    const row = (await this.applyWhere(this.q(trx).first(), where)) as Row | undefined;
+    const [row] = await this.select(where, { trx, first: true });
     return row ? this.fromRow(row) : undefined;
+  }
+
+  /**
+   * The row, locked until the transaction ends (MySQL/MariaDB `SELECT … FOR UPDATE`: one statement
+   * for the lock and the read; SQLite serialises write transactions already).
+   */
+  async lockOne(where: Row, trx: Knex.Transaction): Promise<T | undefined> {
+    const [row] = await this.select(where, { trx, first: true, lock: isMysql(trx) });
+    return row ? this.fromRow(row) : undefined;
+  }
+
+  /** Σ column over the rows matching `where` (0 when none). */
+  async sum(column: string, where: Row, trx?: Knex.Transaction): Promise<number> {
+    const r = (await this.applyWhere(this.q(trx).sum({ s: snake(column) }), where).first()) as { s: number | string | null } | undefined;
+    return Number(r?.s ?? 0);
   }
 
   async count(where: Row = {}, trx?: Knex.Transaction): Promise<number> {
@@ -142,6 +231,7 @@ export class Repo<T extends object = Row> {
     const row = this.toRow(this.withDefaults(o));
     const res: unknown = await this.q(trx).insert(row);
     if (this.spec.catalogue) await bumpCatalogueVersion(trx ?? this.db, [row.org_id as number]);
+    if (this.spec.orderPart) await bumpOrderRevision(trx ?? this.db, [row.product_order_id as number]);
     return typeof row.id === 'number' ? row.id : Number((res as number[])[0]);
   }
 
@@ -149,28 +239,71 @@ export class Repo<T extends object = Row> {
     const rows = list.map((o) => this.toRow(this.withDefaults(o)));
     for (let i = 0; i < rows.length; i += 100) await this.q(trx).insert(rows.slice(i, i + 100));
     if (this.spec.catalogue) await bumpCatalogueVersion(trx ?? this.db, rows.map((r) => r.org_id as number));
+    if (this.spec.orderPart) await bumpOrderRevision(trx ?? this.db, rows.map((r) => r.product_order_id as number));
   }
 
-  /** The organisations a where clause reaches (for catalogue version bumps). */
-  private async orgIdsOf(where: Row, trx?: Knex.Transaction): Promise<number[]> {
-    if (typeof where.orgId === 'number') return [where.orgId];
-    const rows = (await this.applyWhere(this.q(trx).distinct('org_id'), where)) as Array<{ org_id: number }>;
-    return rows.map((r) => r.org_id);
+  /** The values of a column a where clause reaches (the organisations or orders a write touches). */
+  private async idsOf(column: 'orgId' | 'productOrderId', where: Row, trx?: Knex.Transaction): Promise<number[]> {
+    const given = where[column];
+    if (typeof given === 'number') return [given];
+    const rows = (await this.applyWhere(this.q(trx).distinct(snake(column)), where)) as Row[];
+    return rows.map((r) => r[snake(column)] as number);
+  }
+
+  /** What a write to the rows `where` reaches must be noted: catalogue versions, order revisions. */
+  private async reached(where: Row, trx?: Knex.Transaction): Promise<() => Promise<void>> {
+    const orgIds = this.spec.catalogue ? await this.idsOf('orgId', where, trx) : [];
+    const orderIds = this.spec.orderPart ? await this.idsOf('productOrderId', where, trx) : [];
+    return async () => {
+      await bumpCatalogueVersion(trx ?? this.db, orgIds);
+      await bumpOrderRevision(trx ?? this.db, orderIds);
+    };
   }
 
   async update(where: Row, patch: Partial<T> | Row, trx?: Knex.Transaction): Promise<number> {
     const full: Row = { ...(patch as Row) };
     if (this.spec.timestamps) full.lastUpdated ??= nowUtc();
-    const orgIds = this.spec.catalogue ? await this.orgIdsOf(where, trx) : [];
-    const n = await this.applyWhere(this.q(trx), where).update(this.toRow(full));
-    await bumpCatalogueVersion(trx ?? this.db, orgIds);
+    const note = await this.reached(where, trx);
+    const row = this.toRow(full);
+    if (this.spec.revisioned) row.revision = (trx ?? this.db).raw('?? + 1', ['revision']);
+    const n = await this.applyWhere(this.q(trx), where).update(row);
+    await note();
     return n;
   }
 
+  /**
+   * Writes a different patch to each of many rows in one statement per 200 rows
+   * (`SET col = CASE id WHEN … THEN … END … WHERE id IN (…)`), instead of one UPDATE per row.
+   * Every patch must name the same fields. `where` narrows the rows further (e.g. their order).
+   */
+  async updateEach(where: Row, patches: ReadonlyArray<{ id: number; patch: Partial<T> | Row }>, trx?: Knex.Transaction): Promise<void> {
+    if (patches.length === 0) return;
+    const db = trx ?? this.db;
+    const now = nowUtc();
+    const note = await this.reached(where, trx);
+    for (let i = 0; i < patches.length; i += 200) {
+      const chunk = patches.slice(i, i + 200);
+      const rows = chunk.map(({ patch }) => this.toRow(this.spec.timestamps ? { ...(patch as Row), lastUpdated: now } : (patch as Row)));
+      const columns = Object.keys(rows[0]!);
+      const set: Row = {};
+      for (const col of columns) {
+        if (rows.some((r) => Object.keys(r).length !== columns.length || !(col in r))) throw new Error(`updateEach: every patch must name the same fields (${col})`);
+        if (rows.every((r) => r[col] === rows[0]![col])) {
+          set[col] = rows[0]![col];
+          continue;
+        }
+        const cases = chunk.map(() => 'when ? then ?').join(' ');
+        set[col] = db.raw(`case ?? ${cases} end`, ['id', ...chunk.flatMap((c, n) => [c.id, rows[n]![col] as Knex.Value])]);
+      }
+      await this.applyWhere(this.q(trx), where).whereIn('id', chunk.map((c) => c.id)).update(set);
+    }
+    await note();
+  }
+
   async delete(where: Row, trx?: Knex.Transaction): Promise<number> {
-    const orgIds = this.spec.catalogue ? await this.orgIdsOf(where, trx) : [];
+    const note = await this.reached(where, trx);
     const n = await this.applyWhere(this.q(trx), where).delete();
-    await bumpCatalogueVersion(trx ?? this.db, orgIds);
+    await note();
     return n;
   }
 }
@@ -210,7 +343,8 @@ export const TABLES = {
   },
   productCategories: { table: 'product_categories', timestamps: true, catalogue: true },
   productPricingRules: { table: 'product_pricing_rules', json: { versions: obj }, timestamps: true, catalogue: true },
-  media: { table: 'media', json: { associations: obj }, timestamps: true },
+  // Media are part of the catalogue the browser receives (get-configurator-catalogue).
+  media: { table: 'media', json: { associations: obj }, timestamps: true, catalogue: true },
   products: {
     table: 'products',
     json: { referenceCodes: obj, referenceCodeFormulas: obj, associations: () => ({ productProperties: {} }), exportPriceData: () => null },
@@ -235,8 +369,9 @@ export const TABLES = {
       involvedUsers: obj,
     },
     decimals: ['shippingPercentage', 'discountPercentage', 'taxPercentage', 'tariffPercentage', 'amountPaidInCents', 'shippingFlatAmount', 'discountFlatAmount'],
-    dates: ['lastPaymentDate'],
+    dates: ['lastPaymentDate', 'repriceAfter'],
     timestamps: true,
+    revisioned: true,
     afterRead: (o: Row): Row => {
       const { addresses, ...rest } = o;
       const a = (addresses ?? {}) as Row;
@@ -252,16 +387,17 @@ export const TABLES = {
   },
   productInstances: {
     table: 'product_instances',
-    json: { properties: obj, validationIssues: arr },
+    json: { properties: obj, validationIssues: arr, pricingFailures: () => null },
     decimals: ['customPriceInCents', 'unitPriceInCents', 'totalPriceInCents'],
     timestamps: true,
+    orderPart: true,
   },
-  archWalls: { table: 'arch_walls', json: { from: obj, to: obj }, decimals: ['height', 'thickness'], timestamps: true },
-  archElevations: { table: 'arch_elevations', json: { from: obj, to: obj }, decimals: ['height', 'thickness', 'viewDepth'], timestamps: true },
-  archCustomViews: { table: 'arch_custom_views', json: { drawingNotesData: obj }, timestamps: true },
-  entities: { table: 'entities', json: { data: obj, properties: obj }, timestamps: true },
-  productCanvasTexts: { table: 'product_canvas_texts', json: { position: obj }, decimals: ['width'], timestamps: true },
-  productCanvasLines: { table: 'product_canvas_lines', json: { from: obj, to: obj }, decimals: ['strokeWidth'], timestamps: true },
+  archWalls: { table: 'arch_walls', json: { from: obj, to: obj }, decimals: ['height', 'thickness'], timestamps: true, orderPart: true },
+  archElevations: { table: 'arch_elevations', json: { from: obj, to: obj }, decimals: ['height', 'thickness', 'viewDepth'], timestamps: true, orderPart: true },
+  archCustomViews: { table: 'arch_custom_views', json: { drawingNotesData: obj }, timestamps: true, orderPart: true },
+  entities: { table: 'entities', json: { data: obj, properties: obj }, timestamps: true, orderPart: true },
+  productCanvasTexts: { table: 'product_canvas_texts', json: { position: obj }, decimals: ['width'], timestamps: true, orderPart: true },
+  productCanvasLines: { table: 'product_canvas_lines', json: { from: obj, to: obj }, decimals: ['strokeWidth'], timestamps: true, orderPart: true },
   shareTokens: { table: 'share_tokens', dates: ['expires', 'revoked'] },
   orgCounters: { table: 'org_counters' },
 } satisfies Record<string, TableSpec>;

@@ -30,7 +30,16 @@ export type SessionRow = Row & { id: number; tokenHash: string; userId: number; 
 /** Stored classifier: the number titles live in data.numberTitles. */
 export type ProductOptionClassifierRow = Omit<ProductOptionClassifier, 'numberTitles'> & Row & { data: { numberTitles?: string[] } };
 /** A stored order: the order-data shape with the fields every stored order has (costs, involvedUsers). */
-export type ProductOrderRow = OrderDataProductOrder & Row & { costs: Costs; involvedUsers: Record<string, { role: 'owner' | 'sharee'; pricingIsHidden: 0 | 1 }> };
+export type ProductOrderRow = OrderDataProductOrder &
+  Row & {
+    costs: Costs;
+    involvedUsers: Record<string, { role: 'owner' | 'sharee'; pricingIsHidden: 0 | 1 }>;
+    revision: number;
+    /** What the stored item prices and validity were computed with (internal; never sent). */
+    pricingBasis: string | null;
+    /** When the next pricing rule version takes effect for an order priced at "now" (internal). */
+    repriceAfter: string | null;
+  };
 export type ProductInstanceRow = InstanceLike &
   Row & {
     id: number;

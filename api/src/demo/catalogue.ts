@@ -88,6 +88,13 @@ const slab = (base: number) => [
   withCond(fixed(6500, 'Tall door surcharge'), when('or', valueOver(142, 2100), valueOver(152, 2100))),
 ];
 
+/** Frame, veneer by area, and the slats: their width (panel width ÷ slat count) × 12 cents per mm. */
+const slatPanel = (base: number) => [
+  fixed(base, 'Panel frame'),
+  areaTimesSpecies(151, 152, 'Veneer by area × species rate'),
+  grp([propValue(151, 'Panel width (mm)'), propValue(148, 'Slats per panel', '/'), op(fixed(12, '12 cents per mm of slat width'), '*')], 'Slat width × rate'),
+];
+
 export const pricingRules: Row[] = [
   {
     id: 1,
@@ -141,6 +148,9 @@ export const pricingRules: Row[] = [
     },
   },
   { id: 11, orgId: 1798, title: 'Swatches', versions: { '1': version(now, [fixed(2500, 'Swatch set')]), '2': version(FUTURE, [fixed(2900, 'Swatch set (2027)')]) } },
+  // The slat width step divides by the slat count: an item whose count is not entered yet fails that
+  // step (division by zero, counted as 0) and employees see a "price rule failed" warning on it.
+  { id: 12, orgId: 1053, title: 'Acoustic slat panels', versions: { '1': version(now, slatPanel(6000)), '2': version(FUTURE, slatPanel(6500)) } },
 ];
 
 export const propertyGroups: Row[] = [
@@ -187,6 +197,7 @@ prop(144, 1053, 'Grain Direction', 'singleSelect', 4, { productPropertyGroupId: 
 prop(145, 1053, 'Flooring Species', 'singleSelect', 1, { noOptionThumbnails: 0 });
 prop(146, 1053, 'Flooring Finish', 'singleSelect', 2);
 prop(147, 1053, 'Hinge Side', 'singleSelect', 5, { drawingVisibility: 'visible' });
+prop(148, 1053, 'Slats per Panel', 'number', 6);
 // 1392 Halden
 prop(170, 1392, 'Light Finish', 'singleSelect', 1);
 prop(171, 1392, 'Door Style', 'singleSelect', 1);
@@ -349,6 +360,7 @@ prod(104, 1053, 20, 'Lamella Slab Door', 1, [141, 142, 143, 144, 147, 161], 4, {
 prod(133, 1053, 20, 'Flush Slab Door', 2, [141, 142, 143, 147, 161], 4);
 prod(105, 1053, 21, 'Lamella Cabinet Front', 1, [151, 152, 143, 144, 195], 4, { referenceCodes: { catalog: 'LAM-C' } });
 prod(134, 1053, 21, 'Shaker Cabinet Front', 2, [151, 152, 143, 195], 4, { publishLevel: 'internal' });
+prod(106, 1053, 21, 'Acoustic Slat Panel', 3, [151, 152, 143, 148, 195], 12);
 // 1392
 prod(170, 1392, 14, 'Halden Pendant', 1, [170], 6);
 prod(171, 1392, 14, 'Halden Wall Sconce', 2, [170], 6);

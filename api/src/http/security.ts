@@ -10,5 +10,6 @@ export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
   ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   await next();
-  if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+  // API answers are never stored, unless a route chose otherwise (the catalogue revalidates by ETag).
+  if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
 }

@@ -45,12 +45,16 @@ function pickError(errors: ErrorObject[]): ErrorObject {
   return deepest.find((e) => e.keyword !== 'anyOf') ?? errors[0]!;
 }
 
-export function validateBody<S extends TSchema>(schema: S, body: unknown): Static<S> {
+/** Validates a request body (or, with `part` 'query', a query string already read into an object). */
+export function validateBody<S extends TSchema>(schema: S, body: unknown, part: 'body' | 'query' = 'body'): Static<S> {
   const v = compile(schema);
   if (body === undefined) throw new ApiError(400, 'invalidBody', 'A JSON request body is required.');
   if (!v(body)) {
     const errors = v.errors ?? [];
-    throw new ApiError(400, 'invalidBody', errors.length ? describeError(pickError(errors)) : 'Request body is invalid.', errors);
+    const code = part === 'query' ? 'invalidQuery' : 'invalidBody';
+    const fallback = part === 'query' ? 'The query string is invalid.' : 'Request body is invalid.';
+    const message = errors.length ? describeError(pickError(errors)) : fallback;
+    throw new ApiError(400, code, part === 'query' ? message.replace(/^body /, 'query ') : message, errors);
   }
   return body as Static<S>;
 }

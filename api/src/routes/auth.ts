@@ -3,7 +3,7 @@ import { LoginBody } from '@cpq/domain';
 import type { Queries } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
-import { ApiError, unauthenticated } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { getDummyHash, verifyPassword } from '../auth/passwords.ts';
 import { lockedForMs, recordAttempt, tryAgainMessage, type RateLimitOptions } from '../auth/rateLimit.ts';
@@ -44,8 +44,7 @@ export function authRoutes(deps: { repos: Repos; queries: Queries; transaction: 
   });
 
   r.get('/session', async (ctx) => {
-    const user = requireUser(ctx);
-    if (!user) throw unauthenticated();
+    const user = await requireUser(ctx, queries);
     ctx.body = { data: await buildSessionData(repos, user.id) };
   });
 

@@ -1,35 +1,93 @@
 import Router from '@koa/router';
-import { CreateProductOrderBody, HomepageDataBody, OrderDataBody } from '@cpq/domain';
+import type { Context } from 'koa';
+import { CatalogueQuery, CreateProductOrderBody, HomepageDataBody, OrderDataBody } from '@cpq/domain';
+import type { Queries } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
-import { forbidden } from '../http/errors.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize } from '../policy.ts';
-import { homepageData } from '../services/catalogue.ts';
-import { orderData } from '../services/orderData.ts';
+import { authorize, authorizeOrder, catalogueAudience } from '../policy.ts';
+import { catalogueResponse, homepageBody, type CachedBody, type CatalogueCache } from '../services/catalogueCache.ts';
+import type { OrderDataService } from '../services/orderData.ts';
 import { createProductOrder } from '../services/orders.ts';
 
-export function configuratorRoutes(deps: { repos: Repos; transaction: TransactionRunner }): Router {
+export interface ConfiguratorDeps {
+  repos: Repos;
+  queries: Queries;
+  transaction: TransactionRunner;
+  catalogues: CatalogueCache;
+  orderData: OrderDataService;
+}
+
+/** Query-string numbers to numbers (validated by the schema afterwards); anything else as it came. */
+function queryOf(ctx: Context): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(ctx.query)) {
+    if (Array.isArray(v)) throw new ApiError(400, 'invalidQuery', `query ${k} is given more than once`);
+    out[k] = v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : v;
+  }
+  return out;
+}
+
+/**
+ * A cached body, compressed as the client accepts, tagged: 304 when the client's copy is current.
+ * `private, no-cache`: only the signed-in browser stores it, and asks the server (which checks the
+ * session every time) before using it again.
+ */
+function sendCached(ctx: Context, cached: CachedBody): void {
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.set('ETag', cached.etag);
+  ctx.vary('Accept-Encoding');
+  const match = ctx.get('If-None-Match');
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === cached.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = 'application/json';
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (encoding === 'br' || encoding === 'gzip') {
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = encoding === 'br' ? cached.br : cached.gzip;
+  } else ctx.body = cached.body;
+}
+
+export function configuratorRoutes(deps: ConfiguratorDeps): Router {
   const { repos } = deps;
   const r = new Router({ prefix: '/api/configurator' });
 
   r.post('/get-configurator-homepage-data', async (ctx) => {
     const body = validateBody(HomepageDataBody, ctx.request.body);
-    const access = await authorize(ctx, repos, 'configurator.getHomepageData', body.orgId);
-    ctx.body = { data: await homepageData(repos, access) };
+    const access = await authorize(ctx, deps, 'configurator.getHomepageData', body.orgId);
+    ctx.type = 'application/json';
+    ctx.body = homepageBody(await deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion), catalogueAudience(access));
   });
 
   r.post('/create-product-order', async (ctx) => {
     const body = validateBody(CreateProductOrderBody, ctx.request.body);
-    const access = await authorize(ctx, repos, 'configurator.createProductOrder', body.productOrderProps.orgId);
+    const access = await authorize(ctx, deps, 'configurator.createProductOrder', body.productOrderProps.orgId);
     ctx.body = { data: await createProductOrder(deps, access, body.productOrderProps) };
   });
 
   r.post('/get-configurator-order-data', async (ctx) => {
     const body = validateBody(OrderDataBody, ctx.request.body);
-    const access = await authorize(ctx, repos, 'configurator.getOrderData', body.orgId);
+    const { access, order } = await authorizeOrder(ctx, deps, 'configurator.getOrderData', body.orgId, body.productOrderOrgSpecificId);
     if (body.userId !== undefined && body.userId !== access.user.id) throw forbidden('userId must be your own user id.');
-    ctx.body = { data: await orderData(repos, access, body.productOrderOrgSpecificId) };
+    ctx.type = 'application/json';
+    ctx.body = await deps.orderData.body(access, order);
+  });
+
+  /**
+   * The organisation's catalogue for the caller (for an order page: as that order shows it to the
+   * caller). One cached response per organisation, catalogue version and audience; revalidated by ETag.
+   */
+  r.get('/catalogue', async (ctx) => {
+    const query = validateBody(CatalogueQuery, queryOf(ctx), 'query');
+    const orderNo = query.productOrderOrgSpecificId;
+    const { access, order: head } =
+      orderNo === undefined ? { access: await authorize(ctx, deps, 'configurator.getCatalogue', query.orgId), order: undefined } : await authorizeOrder(ctx, deps, 'configurator.getCatalogue', query.orgId, orderNo);
+    const order = orderNo === undefined ? undefined : (await deps.orderData.open(access, head)).order;
+    const entry = await deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
+    sendCached(ctx, await catalogueResponse(entry, catalogueAudience(access, order)));
   });
 
   return r;

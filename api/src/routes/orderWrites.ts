@@ -6,6 +6,7 @@ import {
   ProductInstanceUpdateBody,
   ProductOrderUpdateBody,
 } from '@cpq/domain';
+import type { Queries } from '../db/queries.ts';
 import type { Row } from '../db/repository.ts';
 import { notFound } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
@@ -25,41 +26,45 @@ import {
  * (create, update, destroy with where and props). Every write recomputes and stores item prices and
  * order costs on the server.
  */
-export function orderWriteRoutes(deps: WriteDeps): Router {
+export function orderWriteRoutes(deps: WriteDeps & { queries: Queries }): Router {
   const r = new Router({ prefix: '/api/resources' });
   const { repos } = deps;
 
-  /** The organisation a row belongs to decides who may write it; unknown rows are 404. */
+  /**
+   * The organisation a row belongs to decides who may write it; unknown rows are 404. Reads only the
+   * row's organisation and order (the write reads the row itself again, under the order's lock).
+   */
   async function accessFor(ctx: Context, endpoint: Endpoint, table: 'productOrders' | 'productInstances', id: number, missing: () => Error) {
-    requireUser(ctx);
-    const row = await repos[table].findOne({ id });
+    await requireUser(ctx, deps.queries);
+    const [row] = await repos[table].find({ id }, { columns: table === 'productInstances' ? ['orgId', 'productOrderId'] : ['orgId', 'id'] });
     if (!row) throw missing();
-    return authorize(ctx, repos, endpoint, row.orgId);
+    const access = await authorize(ctx, deps, endpoint, row.orgId);
+    return { access, orderId: (table === 'productInstances' ? row.productOrderId : row.id) as number };
   }
   const orderMissing = () => notFound('orderNotFound', 'Order not found.');
   const itemMissing = () => notFound('instanceNotFound', 'Item not found.');
 
   r.post('/productInstances/create', async (ctx) => {
     const body = validateBody(ProductInstanceCreateBody, stripInstanceComputed(ctx.request.body));
-    const access = await accessFor(ctx, 'productInstances.write', 'productOrders', body.props.productOrderId, orderMissing);
+    const { access } = await accessFor(ctx, 'productInstances.write', 'productOrders', body.props.productOrderId, orderMissing);
     ctx.body = { data: await createInstance(deps, access, body.props) };
   });
 
   r.post('/productInstances/update', async (ctx) => {
     const body = validateBody(ProductInstanceUpdateBody, stripInstanceComputed(ctx.request.body));
-    const access = await accessFor(ctx, 'productInstances.write', 'productInstances', body.where.id, itemMissing);
-    ctx.body = { data: await updateInstance(deps, access, body.where.id, body.props) };
+    const { access, orderId } = await accessFor(ctx, 'productInstances.write', 'productInstances', body.where.id, itemMissing);
+    ctx.body = { data: await updateInstance(deps, access, body.where.id, orderId, body.props) };
   });
 
   r.post('/productInstances/destroy', async (ctx) => {
     const body = validateBody(ProductInstanceDestroyBody, ctx.request.body);
-    const access = await accessFor(ctx, 'productInstances.write', 'productInstances', body.where.id, itemMissing);
-    ctx.body = { data: await destroyInstance(deps, access, body.where.id) };
+    const { access, orderId } = await accessFor(ctx, 'productInstances.write', 'productInstances', body.where.id, itemMissing);
+    ctx.body = { data: await destroyInstance(deps, access, body.where.id, orderId) };
   });
 
   r.post('/productOrders/update', async (ctx) => {
     const body = validateBody(ProductOrderUpdateBody, stripOrderComputed(ctx.request.body));
-    const access = await accessFor(ctx, 'productOrders.update', 'productOrders', body.where.id, orderMissing);
+    const { access } = await accessFor(ctx, 'productOrders.update', 'productOrders', body.where.id, orderMissing);
     ctx.body = { data: await updateOrder(deps, access, body.where.id, body.props as Row) };
   });
 

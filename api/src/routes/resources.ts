@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import { CATALOGUE_RESOURCE_KEYS, ResourceGetBody, type CatalogueResourceKey } from '@cpq/domain';
+import type { Queries } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, catalogueRowReadable, shapeCatalogueRows } from '../policy.ts';
 import { RESOURCES } from '../services/catalogue.ts';
 
-export function resourceRoutes(repos: Repos): Router {
+export function resourceRoutes(deps: { repos: Repos; queries: Queries }): Router {
+  const { repos } = deps;
   const r = new Router({ prefix: '/api/resources' });
 
   r.post('/:resourceKey/get', async (ctx) => {
@@ -16,7 +18,7 @@ export function resourceRoutes(repos: Repos): Router {
     }
     const decl = RESOURCES[key as CatalogueResourceKey];
     const body = validateBody(ResourceGetBody, ctx.request.body);
-    const access = await authorize(ctx, repos, 'resources.get', body.where.orgId);
+    const access = await authorize(ctx, deps, 'resources.get', body.where.orgId);
     const { orgId, ...filters } = body.where;
     for (const f of Object.keys(filters)) {
       if (!(decl.filters as readonly string[]).includes(f)) throw badRequest(`where.${f} is not a filter of ${key}`);

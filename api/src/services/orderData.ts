@@ -1,75 +1,174 @@
-import type { OrderDataResponse } from '@cpq/domain';
-import type { Repos } from '../db/repository.ts';
+import type { CatalogueAdditions } from '@cpq/domain';
+import type { OrderHead } from '../db/queries.ts';
+import type { Repos, Row } from '../db/repository.ts';
+import type { TransactionRunner } from '../db/transactions.ts';
+import type { ProductOrderRow } from '../db/rows.ts';
 import {
   assertInvolvedInOrder,
-  optionVisible,
-  pricingVisible,
-  productVisible,
+  audienceKey,
+  orderNotFound,
+  catalogueAudience,
+  shapeCatalogueAdditions,
   shapeInstance,
-  shapeOptions,
   shapeOrder,
-  shapeProducts,
   type Access,
+  type CatalogueAudience,
 } from '../policy.ts';
+import type { CatalogueCache, CatalogueEntry } from './catalogueCache.ts';
+
+const SPATIAL_LISTS = ['archWalls', 'archElevations', 'archCustomViews', 'entities', 'productCanvasTexts', 'productCanvasLines'] as const;
+
+/** What is kept of one order at one revision: the order and its parts as stored, and their shaped, serialised forms. */
+interface OrderParts {
+  revision: number;
+  order: ProductOrderRow;
+  items: Row[];
+  spatial: Partial<Record<(typeof SPATIAL_LISTS)[number], Row[]>>;
+  usedProductIds: Set<number>;
+  chosenOptionIds: Set<unknown>;
+  /** Serialised items and spatial lists per kind of reader (prices visible or not, employee or guest). */
+  readonly json: Map<string, string>;
+  /** Whole response bodies per kind of reader, catalogue version and owner's tax exemption. */
+  readonly bodies: Map<string, Buffer>;
+  /** Catalogue additions per catalogue version and audience. */
+  readonly additions: Map<string, CatalogueAdditions>;
+}
+
+/** Orders kept in memory per API process (least recently read dropped first). */
+const MAX_ORDERS = 500;
+
+export interface OrderDataDeps {
+  repos: Repos;
+  transaction: TransactionRunner;
+  catalogues: CatalogueCache;
+}
 
 /**
- * Everything the order page needs, shaped for the caller by the policy: only products and options
- * the caller may see (archived ones only where the order already uses them), pricing rules of those
- * products only, and — when pricing is hidden for the caller — no price, cost, pricing rule or option
- * price at all. The browser prices with exactly what the server prices with whenever it may see prices.
+ * Everything of an order the order page needs besides the catalogue, shaped for the caller by the
+ * policy (no price of the order or its items when pricing is hidden from the caller; which pricing
+ * steps failed only for employees). The order and its parts are kept in memory per order and
+ * revision: every write to an order or its parts bumps the stored revision (the repository does it),
+ * so a read costs one narrow query for the revision, and every API process stays correct.
  */
-export async function orderData(repos: Repos, access: Access, orgSpecificId: number): Promise<OrderDataResponse> {
-  const orgId = access.orgId;
-  const found = await repos.productOrders.findOne({ orgId, orgSpecificId });
-  assertInvolvedInOrder(access, found);
-  const order = found!;
-  const pricing = pricingVisible(access, order);
-  const instances = await repos.productInstances.find({ productOrderId: order.id }, { orderBy: ['rank', 'id'] });
-  const usedProductIds = new Set<number>([...instances.map((i) => i.productId), ...(order.productId ? [order.productId] : [])]);
-  const chosenOptionIds = new Set(instances.flatMap((i) => Object.values(i.properties ?? {}).map((v) => v?.optionId)));
+export class OrderDataService {
+  private readonly parts = new Map<number, OrderParts>();
+  loads = 0;
 
-  const [allProducts, productPricingRules, productProperties, allOptions, productOptionClassifiers, productPropertyGroups, productRules, media, ownerGuest] =
-    await Promise.all([
-      repos.products.find({ orgId }, { orderBy: ['rank', 'id'] }),
-      pricing ? repos.productPricingRules.find({ orgId }) : Promise.resolve([]),
-      repos.productProperties.find({ orgId }, { orderBy: ['rank', 'id'] }),
-      repos.productOptions.find({ orgId }, { orderBy: ['productPropertyId', 'rank', 'id'] }),
-      repos.productOptionClassifiers.find({ orgId }, { orderBy: ['rank', 'id'] }),
-      repos.productPropertyGroups.find({ orgId }, { orderBy: ['rank', 'id'] }),
-      repos.productRules.find({ orgId }),
-      repos.media.find({ orgId }),
-      pricing ? repos.guests.findOne({ orgId, userId: order.userId }) : Promise.resolve(undefined),
-    ]);
-  const products = allProducts.filter((p) => productVisible(access, p, usedProductIds.has(p.id)));
-  // Rules of the products sent, deleted ones included: a product that still uses one keeps its price.
-  const ruleIds = new Set(products.map((p) => p.productPricingRuleId));
-  const data: OrderDataResponse = {
-    productOrders: [shapeOrder(access, order)],
-    products: shapeProducts(products, pricing),
-    productInstances: instances.map((i) => shapeInstance(access, order, i)),
-    productPricingRules: productPricingRules.filter((r) => ruleIds.has(r.id)),
-    productProperties,
-    productOptions: shapeOptions(allOptions.filter((o) => optionVisible(access, o, chosenOptionIds.has(o.id))), pricing),
-    productOptionClassifiers,
-    productPropertyGroups,
-    productRules,
-    media,
-    // The order owner's sales-tax exemption is a pricing input; nothing else of the guest record is sent.
-    guests: ownerGuest ? [{ userId: ownerGuest.userId, disableSalesTax: ownerGuest.appData.designEngine.disableSalesTax ? 1 : 0 }] : [],
-    isSpatial: order.type === 'arch',
-    pricingIsHidden: !pricing,
-  };
-  if (order.type === 'arch') {
-    const w = { productOrderId: order.id };
-    const [archWalls, archElevations, archCustomViews, entities, productCanvasTexts, productCanvasLines] = await Promise.all([
-      repos.archWalls.find(w),
-      repos.archElevations.find(w),
-      repos.archCustomViews.find(w, { orderBy: ['rank', 'id'] }),
-      repos.entities.find(w),
-      repos.productCanvasTexts.find(w),
-      repos.productCanvasLines.find(w),
-    ]);
-    Object.assign(data, { archWalls, archElevations, archCustomViews, entities, productCanvasTexts, productCanvasLines });
+  constructor(private readonly deps: OrderDataDeps) {}
+
+  /**
+   * The order the caller opens (its head read by authorizeOrder), as stored now; a missing one or one
+   * the caller is not involved in is 404.
+   */
+  async open(access: Access, head: OrderHead | undefined): Promise<{ order: ProductOrderRow; parts: OrderParts; ownerDisableSalesTax: number | null }> {
+    if (!head) throw orderNotFound();
+    const parts = await this.partsOf(head.id, head.revision);
+    assertInvolvedInOrder(access, parts.order);
+    return { order: parts.order, parts, ownerDisableSalesTax: head.ownerDisableSalesTax };
   }
-  return data;
+
+  /**
+   * The response body `{"data": …}` of get-configurator-order-data, as bytes. What it holds depends
+   * only on the order's revision, the kind of reader, the catalogue version and the owner's tax
+   * exemption, so it is made once for each and sent as it is.
+   */
+  async body(access: Access, head: OrderHead | undefined): Promise<Buffer> {
+    const { order, parts, ownerDisableSalesTax } = await this.open(access, head);
+    const audience = catalogueAudience(access, order);
+    const catalogue = await this.deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
+    const key = `${readerKind(access, audience)}|${catalogue.version}|${ownerDisableSalesTax}`;
+    let body = parts.bodies.get(key);
+    if (!body) {
+      body = Buffer.from(makeBody(parts, access, order, audience, catalogue, ownerDisableSalesTax));
+      if (parts.bodies.size >= 16) parts.bodies.clear();
+      parts.bodies.set(key, body);
+    }
+    return body;
+  }
+
+  private async partsOf(orderId: number, revision: number): Promise<OrderParts> {
+    const hit = this.parts.get(orderId);
+    if (hit && hit.revision === revision) {
+      // Most recently read last: the first key is the one dropped when the map is full.
+      this.parts.delete(orderId);
+      this.parts.set(orderId, hit);
+      return hit;
+    }
+    // One snapshot: the order, its items and its spatial parts as of one revision.
+    const parts = await this.deps.transaction(async (trx) => {
+      const { repos } = this.deps;
+      const order = (await repos.productOrders.findOne({ id: orderId }, trx)) as ProductOrderRow | undefined;
+      if (!order) throw orderNotFound();
+      const w = { productOrderId: order.id };
+      const items = await repos.productInstances.find(w, { trx, orderBy: ['rank', 'id'] });
+      const spatial: OrderParts['spatial'] = {};
+      if (order.type === 'arch') {
+        spatial.archWalls = await repos.archWalls.find(w, { trx });
+        spatial.archElevations = await repos.archElevations.find(w, { trx });
+        spatial.archCustomViews = await repos.archCustomViews.find(w, { trx, orderBy: ['rank', 'id'] });
+        spatial.entities = await repos.entities.find(w, { trx });
+        spatial.productCanvasTexts = await repos.productCanvasTexts.find(w, { trx });
+        spatial.productCanvasLines = await repos.productCanvasLines.find(w, { trx });
+      }
+      return {
+        revision: Number(order.revision),
+        order,
+        items: items as Row[],
+        spatial,
+        usedProductIds: new Set<number>([...items.map((i) => i.productId), ...(order.productId ? [order.productId] : [])]),
+        chosenOptionIds: new Set(items.flatMap((i) => Object.values(i.properties ?? {}).map((v) => v?.optionId))),
+        json: new Map(),
+        bodies: new Map(),
+        additions: new Map(),
+      } satisfies OrderParts;
+    });
+    this.loads++;
+    // Another reader may hold a newer revision already: keep the newest.
+    const current = this.parts.get(orderId);
+    if (!current || current.revision <= parts.revision) {
+      this.parts.delete(orderId);
+      this.parts.set(orderId, parts);
+      if (this.parts.size > MAX_ORDERS) this.parts.delete(this.parts.keys().next().value!);
+    }
+    return parts;
+  }
+}
+
+/** Who reads, as far as the order data's content goes: employee or guest, prices visible or not. */
+const readerKind = (access: Access, audience: CatalogueAudience) => `${access.policyRole === 'guest' ? 'guest' : 'employee'}:${audience.pricing}`;
+
+function makeBody(parts: OrderParts, access: Access, order: ProductOrderRow, audience: CatalogueAudience, catalogue: CatalogueEntry, ownerDisableSalesTax: number | null): string {
+  const head = {
+    productOrders: [shapeOrder(access, order)],
+    // The order owner's sales-tax exemption is a pricing input; nothing else of the guest record is sent.
+    guests: audience.pricing && ownerDisableSalesTax !== null ? [{ userId: order.userId, disableSalesTax: ownerDisableSalesTax ? 1 : 0 }] : [],
+    isSpatial: order.type === 'arch',
+    pricingIsHidden: !audience.pricing,
+    catalogueVersion: catalogue.version,
+    catalogueAdditions: additionsOf(parts, catalogue, audience),
+  };
+  const head$ = JSON.stringify(head);
+  return `{"data":${head$.slice(0, -1)},${partsJson(parts, access, order, audience)}}}`;
+}
+
+/** `"productInstances":[…]` and the spatial lists, shaped for the reader, serialised once per kind of reader. */
+function partsJson(parts: OrderParts, access: Access, order: ProductOrderRow, audience: CatalogueAudience): string {
+  const key = readerKind(access, audience);
+  let json = parts.json.get(key);
+  if (json === undefined) {
+    const body: Row = { productInstances: parts.items.map((i) => shapeInstance(access, order, i)), ...parts.spatial };
+    json = JSON.stringify(body).slice(1, -1);
+    parts.json.set(key, json);
+  }
+  return json;
+}
+
+function additionsOf(parts: OrderParts, catalogue: CatalogueEntry, audience: CatalogueAudience): CatalogueAdditions {
+  const key = `${catalogue.version}:${audienceKey(audience)}`;
+  let additions = parts.additions.get(key);
+  if (!additions) {
+    additions = shapeCatalogueAdditions(catalogue.tables, audience, { productIds: parts.usedProductIds, optionIds: parts.chosenOptionIds }) as unknown as CatalogueAdditions;
+    parts.additions.set(key, additions);
+  }
+  return additions;
 }

@@ -12,8 +12,6 @@ import {
   type InstanceProperties,
   type Product,
 } from '@cpq/domain';
-import { engineHooks } from '@cpq/plugin-sdk';
-import { lockOrderRow } from '../db/queries.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import type { ProductInstanceRow, ProductOrderRow } from '../db/rows.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
@@ -28,9 +26,10 @@ import {
   type Access,
 } from '../policy.ts';
 import type { PluginRegistry } from '../plugins.ts';
+import { toDbDate } from '../db/time.ts';
 import type { CatalogueCache } from './catalogueCache.ts';
 import { audit } from './orders.ts';
-import { recomputeOrder } from './repricing.ts';
+import { computeItem, finishOrderWrite, pricingContext, recomputeItems, staleness, type PricingContext } from './repricing.ts';
 
 export interface WriteDeps {
   repos: Repos;
@@ -56,42 +55,55 @@ function stripProps(body: unknown, computed: readonly string[]): unknown {
 /**
  * The order a write targets, locked for the rest of the transaction (writes to one order run one
  * after the other) and checked against the caller: a guest only reaches orders they are involved in.
+ * The lock is the transaction's first statement: on MySQL/MariaDB (repeatable read) the first plain
+ * read fixes the snapshot, and a snapshot taken before waiting for the lock would miss what the
+ * previous writer committed.
  */
 export async function lockOrderForWrite(repos: Repos, trx: Knex.Transaction, orderId: number, access: Access): Promise<ProductOrderRow> {
-  await lockOrderRow(trx, orderId);
-  const order = await repos.productOrders.findOne({ id: orderId, orgId: access.orgId }, trx);
+  const order = await repos.productOrders.lockOne({ id: orderId, orgId: access.orgId }, trx);
   assertInvolvedInOrder(access, order);
   return order as ProductOrderRow;
 }
 
-/** The products already used in an order (archived ones stay usable there) and its items. */
-async function usedInOrder(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow) {
-  const items = await repos.productInstances.find({ productOrderId: order.id }, { trx });
-  return {
-    productIds: new Set<number>([...items.map((i) => i.productId), ...(order.productId ? [order.productId] : [])]),
-    items,
-  };
+/** Whether the order already uses a product (archived ones stay usable there). */
+async function usesProduct(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow, productId: number): Promise<boolean> {
+  if (order.productId === productId) return true;
+  return (await repos.productInstances.find({ productOrderId: order.id, productId }, { trx, columns: ['id'] })).length > 0;
 }
 
 /**
  * The product an item may use: of this organisation, visible to the caller (publish level), not
- * archived unless already used in the order. `itemsOwn`: the item already has this product — one an
- * employee chose that the caller may not see leaves the item read-only for the caller.
+ * archived unless already used in the order (`use` 'new': an item being added, where archived
+ * products the order already uses stay usable; 'own': the item's own product — one an employee chose
+ * that the caller may not see leaves the item read-only for the caller; 'change': another product).
  */
-function productForItem(catalogue: CatalogueIndex, access: Access, productId: number, alreadyUsed: boolean, itemsOwn = false): Product | null {
+async function productForItem(
+  repos: Repos,
+  trx: Knex.Transaction,
+  order: ProductOrderRow,
+  catalogue: CatalogueIndex,
+  access: Access,
+  productId: number,
+  use: 'new' | 'own' | 'change',
+): Promise<Product | null> {
   if (productId === CUSTOM_PRODUCT_ID) {
     assertCustomProductAllowed(access);
     return null;
   }
   const product = catalogue.product(productId);
-  if (product && itemsOwn && !productVisible(access, product, true)) throw forbidden('This item uses a product that is not offered to you, so only an employee can change it.');
+  if (product && use === 'own' && !productVisible(access, product, true)) throw forbidden('This item uses a product that is not offered to you, so only an employee can change it.');
+  const visible =
+    !!product &&
+    (productVisible(access, product, use === 'own') ||
+      // Whether the order already uses it is looked up only when it matters (an archived product).
+      (use === 'new' && productVisible(access, product, true) && (await usesProduct(repos, trx, order, productId))));
   // A product the caller may not see answers exactly like one that does not exist.
-  if (!product || !productVisible(access, product, alreadyUsed)) throw badRequest('props.productId must be a product of this organisation');
+  if (!product || !visible) throw badRequest('props.productId must be a product of this organisation');
   return product;
 }
 
-function applyChanges(catalogue: CatalogueIndex, orgRules: ReturnType<PluginRegistry['rulesFor']>, product: Product, access: Access, before: InstanceProperties, changes: InstanceProperties): InstanceProperties {
-  const result = applyPropertyChanges({ catalogue, hooks: engineHooks(orgRules), product, role: access.role, before, changes });
+function applyChanges(ctx: PricingContext, product: Product, access: Access, before: InstanceProperties, changes: InstanceProperties): InstanceProperties {
+  const result = applyPropertyChanges({ catalogue: ctx.catalogue, hooks: ctx.hooks, product, role: access.role, before, changes });
   if (!result.ok) {
     if (result.code === 'notAProperty') throw badRequest(result.message);
     throw new ApiError(400, 'optionNotAvailable', result.message, result.details);
@@ -119,71 +131,63 @@ interface InstanceProps {
   mediumId?: number | null;
 }
 
+/**
+ * Ends an item write: when the stored prices of the order's other items no longer hold (another
+ * catalogue version or engine, a pricing version that took effect), they are recomputed too; then
+ * the order costs and the audit entry.
+ */
+async function finishItemWrite(deps: WriteDeps, trx: Knex.Transaction, access: Access, order: ProductOrderRow, ctx: PricingContext, audited: { entityId: number; action: string; data: Row }, changed?: { id: number; totalPriceInCents: number }) {
+  const stale = staleness(order, ctx);
+  const itemTotals = stale === 'none' ? undefined : await recomputeItems(deps.repos, trx, order, ctx, stale, changed);
+  await finishOrderWrite(deps.repos, trx, order, ctx, { itemTotals });
+  await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productInstance', ...audited });
+}
+
 export async function createInstance(deps: WriteDeps, access: Access, props: InstanceProps & { productOrderId: number; productId: number }): Promise<Row> {
   assertWritable(access, 'productInstance', props);
   return deps.transaction(async (trx) => {
     const order = await lockOrderForWrite(deps.repos, trx, props.productOrderId, access);
-    const catalogue = await deps.catalogues.get(order.orgId, trx);
-    const { productIds, items } = await usedInOrder(deps.repos, trx, order);
-    const product = productForItem(catalogue, access, props.productId, productIds.has(props.productId));
+    const ctx = await pricingContext(deps, trx, order.orgId);
+    const product = await productForItem(deps.repos, trx, order, ctx.catalogue, access, props.productId, 'new');
     const title = props.title ?? null;
     const titleCheck = checkInstanceTitle(title, product?.instanceTitleIsRequired ?? 0);
     if (!titleCheck.ok) throw badRequest(titleCheck.message);
     await checkCustomView(deps.repos, trx, order, props.archCustomViewId);
-    const properties = product ? applyChanges(catalogue, deps.plugins.rulesFor(order.orgId), product, access, {}, props.properties ?? {}) : (props.properties ?? {});
+    const properties = product ? applyChanges(ctx, product, access, {}, props.properties ?? {}) : (props.properties ?? {});
 
     // New item last, then moved to the requested rank; the order lock keeps ranks unique.
-    const siblings = items.sort((a, b) => a.rank - b.rank || a.id - b.id);
-    const id = await deps.repos.productInstances.insert(
-      {
-        orgId: order.orgId,
-        productOrderId: order.id,
-        productId: props.productId,
-        title,
-        quantity: normaliseQuantity(props.quantity ?? 1),
-        rank: siblings.length + 1,
-        notes: props.notes ?? null,
-        properties,
-        archCustomViewId: props.archCustomViewId ?? null,
-        mediumId: props.mediumId ?? null,
-        customPriceInCents: props.productId === CUSTOM_PRODUCT_ID ? (props.customPriceInCents ?? 0) : null,
-      },
-      trx,
-    );
-    if (props.rank !== undefined) await renumber(deps.repos, trx, [...siblings, { id, rank: siblings.length + 1 } as ProductInstanceRow], id, props.rank);
-    await recomputeOrder({ ...deps, trx }, order.id, catalogue);
-    await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productInstance', entityId: id, action: 'create', data: { productOrderId: order.id, productId: props.productId } });
+    const count = await deps.repos.productInstances.count({ productOrderId: order.id }, trx);
+    const fields = {
+      orgId: order.orgId,
+      productOrderId: order.id,
+      productId: props.productId,
+      title,
+      quantity: normaliseQuantity(props.quantity ?? 1),
+      rank: count + 1,
+      notes: props.notes ?? null,
+      properties,
+      archCustomViewId: props.archCustomViewId ?? null,
+      mediumId: props.mediumId ?? null,
+      customPriceInCents: props.productId === CUSTOM_PRODUCT_ID ? (props.customPriceInCents ?? 0) : null,
+    };
+    const computed = computeItem(ctx, order, fields);
+    const id = await deps.repos.productInstances.insert({ ...fields, ...computed }, trx);
+    if (props.rank !== undefined && props.rank !== count + 1) await moveItem(deps.repos, trx, order, id, props.rank);
+    await finishItemWrite(deps, trx, access, order, ctx, { entityId: id, action: 'create', data: { productOrderId: order.id, productId: props.productId } }, { id, totalPriceInCents: computed.totalPriceInCents });
     return shapeInstance(access, order, (await deps.repos.productInstances.findOne({ id }, trx))!);
   });
 }
 
-/** The order an item belongs to (read before the transaction: see lockItem). */
-async function orderIdOfItem(repos: Repos, access: Access, id: number): Promise<number> {
-  const found = await repos.productInstances.findOne({ id, orgId: access.orgId });
-  if (!found) throw notFound('instanceNotFound', 'Item not found.');
-  return found.productOrderId;
-}
-
-/**
- * The item and its order, locked. The lock must be the transaction's first statement: on
- * MySQL/MariaDB (repeatable read) the first plain read fixes the snapshot, and a snapshot taken
- * before waiting for the lock would miss what the previous writer committed.
- */
-async function lockItem(deps: WriteDeps, trx: Knex.Transaction, access: Access, id: number, orderId: number) {
-  const order = await lockOrderForWrite(deps.repos, trx, orderId, access);
-  const inst = await deps.repos.productInstances.findOne({ id, productOrderId: order.id }, trx);
-  if (!inst) throw notFound('instanceNotFound', 'Item not found.');
-  return { inst, order };
-}
-
-export async function updateInstance(deps: WriteDeps, access: Access, id: number, props: InstanceProps): Promise<Row> {
+export async function updateInstance(deps: WriteDeps, access: Access, id: number, orderId: number, props: InstanceProps): Promise<Row> {
   assertWritable(access, 'productInstance', props);
-  const orderId = await orderIdOfItem(deps.repos, access, id);
   return deps.transaction(async (trx) => {
-    const { inst, order } = await lockItem(deps, trx, access, id, orderId);
-    const catalogue = await deps.catalogues.get(order.orgId, trx);
+    const order = await lockOrderForWrite(deps.repos, trx, orderId, access);
+    const inst = await deps.repos.productInstances.findOne({ id, productOrderId: order.id }, trx);
+    if (!inst) throw notFound('instanceNotFound', 'Item not found.');
+    const ctx = await pricingContext(deps, trx, order.orgId);
     const productId = props.productId ?? inst.productId;
-    const product = productForItem(catalogue, access, productId, productId === inst.productId, productId === inst.productId);
+    const own = productId === inst.productId;
+    const product = await productForItem(deps.repos, trx, order, ctx.catalogue, access, productId, own ? 'own' : 'change');
     const patch: Row = {};
     if (props.title !== undefined) {
       const c = checkInstanceTitle(props.title, product?.instanceTitleIsRequired ?? 0);
@@ -201,39 +205,51 @@ export async function updateInstance(deps: WriteDeps, access: Access, id: number
     if (props.customPriceInCents !== undefined) patch.customPriceInCents = productId === CUSTOM_PRODUCT_ID ? props.customPriceInCents : null;
     if (props.properties !== undefined) {
       // A product change starts from an empty selection; otherwise changes apply over the current one.
-      const before = props.productId !== undefined && props.productId !== inst.productId ? {} : (inst.properties ?? {});
-      patch.properties = product ? applyChanges(catalogue, deps.plugins.rulesFor(order.orgId), product, access, before, props.properties) : props.properties;
+      const before = own ? (inst.properties ?? {}) : {};
+      patch.properties = product ? applyChanges(ctx, product, access, before, props.properties) : props.properties;
     }
-    if (Object.keys(patch).length) await deps.repos.productInstances.update({ id }, patch, trx);
-    if (props.rank !== undefined) {
-      const siblings = await deps.repos.productInstances.find({ productOrderId: order.id }, { trx, orderBy: ['rank', 'id'] });
-      await renumber(deps.repos, trx, siblings, id, props.rank);
-    }
-    await recomputeOrder({ ...deps, trx }, order.id, catalogue);
-    await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productInstance', entityId: id, action: 'update', data: { fields: Object.keys(props) } });
-    return shapeInstance(access, order, (await deps.repos.productInstances.findOne({ id }, trx))!);
+    const next = { ...inst, ...patch } as ProductInstanceRow;
+    const computed = computeItem(ctx, order, next);
+    const write = { ...patch, ...computed, lastUpdated: toDbDate(ctx.now) };
+    await deps.repos.productInstances.update({ id, productOrderId: order.id }, write, trx);
+    let rank = inst.rank;
+    if (props.rank !== undefined) rank = await moveItem(deps.repos, trx, order, id, props.rank);
+    await finishItemWrite(deps, trx, access, order, ctx, { entityId: id, action: 'update', data: { fields: Object.keys(props) } }, { id, totalPriceInCents: computed.totalPriceInCents });
+    return shapeInstance(access, order, { ...next, ...write, rank });
   });
 }
 
-export async function destroyInstance(deps: WriteDeps, access: Access, id: number): Promise<{ id: number }> {
-  const orderId = await orderIdOfItem(deps.repos, access, id);
+export async function destroyInstance(deps: WriteDeps, access: Access, id: number, orderId: number): Promise<{ id: number }> {
   return deps.transaction(async (trx) => {
-    const { order } = await lockItem(deps, trx, access, id, orderId);
-    const catalogue = await deps.catalogues.get(order.orgId, trx);
-    await deps.repos.productInstances.delete({ id }, trx);
-    const rest = await deps.repos.productInstances.find({ productOrderId: order.id }, { trx, orderBy: ['rank', 'id'] });
-    for (const [i, r] of rest.entries()) if (r.rank !== i + 1) await deps.repos.productInstances.update({ id: r.id }, { rank: i + 1 }, trx);
-    await recomputeOrder({ ...deps, trx }, order.id, catalogue);
-    await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productInstance', entityId: id, action: 'destroy', data: { productOrderId: order.id } });
+    const order = await lockOrderForWrite(deps.repos, trx, orderId, access);
+    const found = await deps.repos.productInstances.find({ id, productOrderId: order.id }, { trx, columns: ['id'] });
+    if (!found.length) throw notFound('instanceNotFound', 'Item not found.');
+    const ctx = await pricingContext(deps, trx, order.orgId);
+    await deps.repos.productInstances.delete({ id, productOrderId: order.id }, trx);
+    await renumber(deps.repos, trx, order, await itemRanks(deps.repos, trx, order));
+    await finishItemWrite(deps, trx, access, order, ctx, { entityId: id, action: 'destroy', data: { productOrderId: order.id } });
     return { id };
   });
 }
 
-async function renumber(repos: Repos, trx: Knex.Transaction, items: Array<Pick<ProductInstanceRow, 'id' | 'rank'>>, id: number, rank: number): Promise<void> {
-  for (const r of moveRank(items, id, rank)) {
-    const was = items.find((x) => x.id === r.id)?.rank;
-    if (was !== r.rank || r.id === id) await repos.productInstances.update({ id: r.id }, { rank: r.rank }, trx);
-  }
+/** The order's items' ids and ranks, in rank order (no item data read). */
+function itemRanks(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow) {
+  return repos.productInstances.find({ productOrderId: order.id }, { trx, orderBy: ['rank', 'id'], columns: ['id', 'rank'] });
+}
+
+/** Writes the ranks that differ from 1..n in the given order, in one statement. */
+async function renumber(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow, items: ReadonlyArray<Pick<ProductInstanceRow, 'id' | 'rank'>>, ranked = items.map((r, i) => ({ ...r, rank: i + 1 }))): Promise<void> {
+  const was = new Map(items.map((r) => [r.id, r.rank]));
+  const changes = ranked.filter((r) => was.get(r.id) !== r.rank).map((r) => ({ id: r.id, patch: { rank: r.rank } }));
+  await repos.productInstances.updateEach({ productOrderId: order.id }, changes, trx);
+}
+
+/** Moves an item to a rank (clamped to 1..n), the others renumbered 1..n around it; answers its rank. */
+async function moveItem(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow, id: number, rank: number): Promise<number> {
+  const items = await itemRanks(repos, trx, order);
+  const moved = moveRank(items, id, rank);
+  await renumber(repos, trx, order, items, moved);
+  return moved.find((r) => r.id === id)?.rank ?? rank;
 }
 
 /** The order's product and category must be this organisation's (and the product in that category). */
@@ -254,7 +270,9 @@ async function checkOrderReferences(repos: Repos, trx: Knex.Transaction, order: 
 
 /**
  * Order field writes. Computed fields never pass; guests change only the allow-listed fields; the
- * owner and involved users change through the owner and sharing calls.
+ * owner and involved users change through the owner and sharing calls. Every item is repriced only
+ * when the effective pricing date changes (or the stored prices no longer hold); discount, shipping,
+ * tax, tariff, category and stocked change the order costs, computed from the stored item totals.
  */
 export async function updateOrder(deps: WriteDeps, access: Access, id: number, props: Row): Promise<Row> {
   for (const f of ['userId', 'involvedUsers']) {
@@ -271,9 +289,12 @@ export async function updateOrder(deps: WriteDeps, access: Access, id: number, p
   return deps.transaction(async (trx) => {
     const order = await lockOrderForWrite(deps.repos, trx, id, access);
     await checkOrderReferences(deps.repos, trx, order, access, props);
-    const catalogue = await deps.catalogues.get(order.orgId, trx);
-    await deps.repos.productOrders.update({ id: order.id }, patch, trx);
-    await recomputeOrder({ ...deps, trx }, order.id, catalogue);
+    const ctx = await pricingContext(deps, trx, order.orgId);
+    const dateChanged = 'effectivePricingDate' in patch && (patch.effectivePricingDate ?? null) !== (order.effectivePricingDate ?? null);
+    const stale = staleness(order, ctx, dateChanged);
+    const next = { ...order, ...patch } as ProductOrderRow;
+    const itemTotals = stale === 'none' ? undefined : await recomputeItems(deps.repos, trx, next, ctx, stale);
+    await finishOrderWrite(deps.repos, trx, order, ctx, { patch, itemTotals });
     await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'update', data: { fields: Object.keys(props) } });
     return shapeOrder(access, (await deps.repos.productOrders.findOne({ id: order.id }, trx))!);
   });

@@ -1,61 +1,173 @@
 import type { Knex } from 'knex';
-import { itemValidity, measureTextServer, repriceOrder, type CatalogueIndex } from '@cpq/domain';
+import {
+  computeOrderCosts,
+  itemValidity,
+  measureTextServer,
+  nextPricingChange,
+  priceInstance,
+  repriceOrder,
+  type CatalogueIndex,
+  type Costs,
+  type EngineHooks,
+  type InstancePrice,
+  type Organisation,
+  type PricingFailure,
+} from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
-import type { Repos } from '../db/repository.ts';
+import type { Repos, Row } from '../db/repository.ts';
 import type { ProductInstanceRow, ProductOrderRow } from '../db/rows.ts';
+import { toDbDate } from '../db/time.ts';
 import type { PluginRegistry } from '../plugins.ts';
-import { getOrg, orgSettings } from './orgs.ts';
+import type { CatalogueCache } from './catalogueCache.ts';
+import { orgSettings } from './orgs.ts';
 
 export type InstanceRow = ProductInstanceRow;
 export type OrderRow = ProductOrderRow;
 
-export interface RecomputeDeps {
+/**
+ * What one write prices with: the organisation, its catalogue as it is now (from the cache), its
+ * rules, and the pricing basis — which catalogue version and which engine and plugin code the
+ * stored prices and validity of an order come from.
+ */
+export interface PricingContext {
+  org: Organisation;
+  catalogue: CatalogueIndex;
+  hooks: EngineHooks;
+  basis: string;
+  now: Date;
+}
+
+export interface PricingDeps {
   repos: Repos;
   plugins: PluginRegistry;
-  trx: Knex.Transaction;
+  catalogues: CatalogueCache;
+}
+
+export async function pricingContext(deps: PricingDeps, trx: Knex.Transaction, orgId: number, now = new Date()): Promise<PricingContext> {
+  const org = (await deps.repos.organisations.findOne({ id: orgId }, trx))!;
+  // The organisation row carries the catalogue version: no second read to check the cache.
+  const catalogue = await deps.catalogues.get(orgId, trx, org.catalogueVersion);
+  return {
+    org,
+    catalogue,
+    hooks: engineHooks(deps.plugins.rulesFor(orgId)),
+    basis: `${org.catalogueVersion}|${deps.plugins.rulesVersion(orgId)}`,
+    now,
+  };
 }
 
 /**
- * Recomputes and stores, inside the caller's transaction, every item's price and validity and the
- * order's costs. Called on every write that can change them (items, order pricing fields,
- * effectivePricingDate), with the catalogue the write already loaded. The caller holds the order's
- * lock, so the items read here are the ones the next writer will see. Rows are written only when
- * a stored value changed.
+ * What a write must recompute besides what it changes itself:
+ * - 'all': every item's price and validity — the catalogue or the engine/plugin code changed since
+ *   the stored values were computed;
+ * - 'prices': every item's price — the order's effective pricing date changed, or (priced at "now")
+ *   a pricing rule version has taken effect since;
+ * - 'none': stored values still hold; only the changed item and the order costs are recomputed.
  */
-export async function recomputeOrder({ repos, plugins, trx }: RecomputeDeps, orderId: number, catalogue: CatalogueIndex, now = new Date()): Promise<void> {
-  const order = await repos.productOrders.findOne({ id: orderId }, trx);
-  if (!order) return;
-  const org = await getOrg(repos, order.orgId, trx);
-  const settings = org ? orgSettings(org) : {};
-  const hooks = engineHooks(plugins.rulesFor(order.orgId));
-  const instances = await repos.productInstances.find({ productOrderId: orderId }, { trx, orderBy: ['rank', 'id'] });
-  const guest = await repos.guests.findOne({ orgId: order.orgId, userId: order.userId }, trx);
+export type Staleness = 'all' | 'prices' | 'none';
 
-  const result = repriceOrder({
-    order,
-    instances,
-    catalogue,
-    orgSettings: settings,
-    hooks,
-    guest: guest ? { disableSalesTax: guest.appData.designEngine.disableSalesTax } : null,
-    now,
+export function staleness(order: Pick<OrderRow, 'pricingBasis' | 'repriceAfter'>, ctx: PricingContext, effectiveDateChanged = false): Staleness {
+  if (order.pricingBasis !== ctx.basis) return 'all';
+  if (effectiveDateChanged) return 'prices';
+  const after = order.repriceAfter as string | null | undefined;
+  if (after && toDbDate(ctx.now) >= after) return 'prices';
+  return 'none';
+}
+
+/** The fields the server computes for an item. */
+export interface ItemComputed {
+  unitPriceInCents: number;
+  totalPriceInCents: number;
+  pricingRuleVersion: string | null;
+  isValid?: 0 | 1;
+  validationIssues?: unknown;
+  pricingFailures: PricingFailure[] | null;
+}
+
+function priced(p: Pick<InstancePrice, 'unitPriceInCents' | 'totalPriceInCents' | 'versionKey' | 'failedSteps'>): ItemComputed {
+  return {
+    unitPriceInCents: p.unitPriceInCents,
+    totalPriceInCents: p.totalPriceInCents,
+    pricingRuleVersion: p.versionKey,
+    pricingFailures: p.failedSteps.length ? p.failedSteps : null,
+  };
+}
+
+/** One item's price and validity, at the order's effective pricing date (or now). */
+export function computeItem(ctx: PricingContext, order: Pick<OrderRow, 'effectivePricingDate'>, inst: Parameters<typeof itemValidity>[2]): ItemComputed {
+  const p = priceInstance({ instance: inst, catalogue: ctx.catalogue, effectivePricingDate: order.effectivePricingDate ?? ctx.now });
+  const validity = itemValidity(ctx.catalogue, ctx.hooks, inst, measureTextServer);
+  return { ...priced(p), isValid: validity.valid ? 1 : 0, validationIssues: validity.issues };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Recomputes every item of the order (prices, and validity when `what` is 'all') and writes the rows
+ * that changed, in one statement per 200 rows. Answers every item's total, for the order costs.
+ * `skip`: an item the caller has just computed and written itself.
+ */
+export async function recomputeItems(repos: Repos, trx: Knex.Transaction, order: OrderRow, ctx: PricingContext, what: Exclude<Staleness, 'none'>, skip?: { id: number; totalPriceInCents: number }): Promise<number[]> {
+  const items = await repos.productInstances.find({ productOrderId: order.id }, { trx, orderBy: ['rank', 'id'] });
+  const others = skip ? items.filter((i) => i.id !== skip.id) : items;
+  const result = repriceOrder({ order, instances: others, catalogue: ctx.catalogue, hooks: ctx.hooks, orgSettings: orgSettings(ctx.org), now: ctx.now });
+  const changes: Array<{ id: number; patch: Row }> = [];
+  others.forEach((inst, i) => {
+    const next: Row = { ...priced(result.instances[i]!) };
+    if (what === 'all') {
+      const v = itemValidity(ctx.catalogue, ctx.hooks, inst, measureTextServer);
+      next.isValid = v.valid ? 1 : 0;
+      next.validationIssues = v.issues;
+    }
+    if (Object.keys(next).some((k) => !same(inst[k], next[k]))) changes.push({ id: inst.id, patch: next });
   });
+  await repos.productInstances.updateEach({ productOrderId: order.id }, changes, trx);
+  return [...result.instances.map((r) => r.totalPriceInCents), ...(skip ? [skip.totalPriceInCents] : [])];
+}
 
-  for (let i = 0; i < instances.length; i++) {
-    const inst = instances[i]!;
-    const priced = result.instances[i]!;
-    const validity = itemValidity(catalogue, hooks, inst, measureTextServer);
-    const next = {
-      unitPriceInCents: priced.unitPriceInCents,
-      totalPriceInCents: priced.totalPriceInCents,
-      pricingRuleVersion: priced.versionKey,
-      isValid: validity.valid ? 1 : 0,
-      validationIssues: validity.issues,
-    };
-    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => JSON.stringify(inst[k] ?? null) !== JSON.stringify(next[k] ?? null));
-    if (changed) await repos.productInstances.update({ id: inst.id }, next, trx);
-  }
-  if (JSON.stringify(order.costs) !== JSON.stringify(result.costs)) {
-    await repos.productOrders.update({ id: orderId }, { costs: result.costs }, trx);
-  }
+/**
+ * Ends every write to an order, in its transaction: the order costs from the stored item totals (or
+ * `itemTotals` when the write just recomputed every item), the pricing basis, when the next pricing
+ * version takes effect — with `patch` (the order fields the write changes) in one UPDATE, which also
+ * bumps the order's revision and lastUpdated.
+ */
+export async function finishOrderWrite(
+  repos: Repos,
+  trx: Knex.Transaction,
+  order: OrderRow,
+  ctx: PricingContext,
+  opts: { patch?: Row; itemTotals?: readonly number[]; /** false: a recomputation, not a change: lastUpdated stays. */ touch?: boolean } = {},
+): Promise<Row> {
+  const merged = { ...order, ...opts.patch } as OrderRow;
+  const itemTotals = opts.itemTotals ?? [await repos.productInstances.sum('totalPriceInCents', { productOrderId: order.id }, trx)];
+  const guest = await repos.guests.findOne({ orgId: order.orgId, userId: merged.userId }, trx);
+  const costs: Costs = computeOrderCosts({
+    order: merged,
+    itemTotalsInCents: itemTotals,
+    orgSettings: orgSettings(ctx.org),
+    hooks: ctx.hooks,
+    guest: guest ? { disableSalesTax: guest.appData.designEngine.disableSalesTax } : null,
+  });
+  const lastUpdated = opts.touch === false ? order.lastUpdated : toDbDate(ctx.now);
+  const write: Row = {
+    ...opts.patch,
+    costs,
+    pricingBasis: ctx.basis,
+    repriceAfter: merged.effectivePricingDate == null ? nextPricingChange(ctx.catalogue, ctx.now) : null,
+    lastUpdated,
+  };
+  await repos.productOrders.update({ id: order.id }, write, trx);
+  return { ...merged, ...write };
+}
+
+/**
+ * Recomputes and stores every item's price and validity and the order's costs (the demo seed, and
+ * any caller that must not rely on what is stored).
+ */
+export async function recomputeOrder(deps: PricingDeps & { trx: Knex.Transaction }, orderId: number): Promise<void> {
+  const order = await deps.repos.productOrders.findOne({ id: orderId }, deps.trx);
+  if (!order) return;
+  const ctx = await pricingContext(deps, deps.trx, order.orgId);
+  const itemTotals = await recomputeItems(deps.repos, deps.trx, order, ctx, 'all');
+  await finishOrderWrite(deps.repos, deps.trx, order, ctx, { itemTotals, touch: false });
 }

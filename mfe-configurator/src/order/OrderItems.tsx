@@ -7,6 +7,7 @@ import {
   costLines,
   explanationView,
   mismatchMessage,
+  PRICE_RULE_FAILED_TEXT,
   type BuildOrderViewInput,
   type ItemView,
   type OrderDataLike,
@@ -21,12 +22,14 @@ export interface OrderItemsProps {
   hooks: EngineHooks;
   orgSettings: OrgDesignEngineSettings | null;
   pricingHidden: boolean;
+  /** Employees see which pricing steps failed (rule, version, step); no one else does. */
+  showRuleFailures: boolean;
   /** The organisation's word for an order ("quote", "project", "order"). */
   wordingOrder: string;
 }
 
 /** The order's items (cart rows) and price summary, priced and validated in the browser. Read-only. */
-export function OrderItems({ data, order, hooks, orgSettings, pricingHidden, wordingOrder }: OrderItemsProps) {
+export function OrderItems({ data, order, hooks, orgSettings, pricingHidden, showRuleFailures, wordingOrder }: OrderItemsProps) {
   const view = useMemo<OrderView>(
     () => buildOrderView({ data, order, hooks, orgSettings, now: new Date(), measureText: measureTextBrowser, explain: !pricingHidden }),
     [data, order, hooks, orgSettings, pricingHidden],
@@ -53,7 +56,7 @@ export function OrderItems({ data, order, hooks, orgSettings, pricingHidden, wor
             </div>
             <ol className={styles.list} data-testid="item-list">
               {view.items.map((item) => (
-                <ItemRow key={item.id} item={item} pricingHidden={pricingHidden} />
+                <ItemRow key={item.id} item={item} pricingHidden={pricingHidden} showRuleFailures={showRuleFailures} wordingOrder={wordingOrder} />
               ))}
             </ol>
           </>
@@ -64,7 +67,7 @@ export function OrderItems({ data, order, hooks, orgSettings, pricingHidden, wor
   );
 }
 
-function ItemRow({ item, pricingHidden }: { item: ItemView; pricingHidden: boolean }) {
+function ItemRow({ item, pricingHidden, showRuleFailures, wordingOrder }: { item: ItemView; pricingHidden: boolean; showRuleFailures: boolean; wordingOrder: string }) {
   const errors = item.issues.filter((i) => i.severity === 'error');
   const warnings = item.issues.filter((i) => i.severity !== 'error');
   return (
@@ -128,6 +131,18 @@ function ItemRow({ item, pricingHidden }: { item: ItemView; pricingHidden: boole
           </>
         )}
       </div>
+      {!pricingHidden && showRuleFailures && item.priceRuleFailures.length > 0 && (
+        <div className={styles.ruleFailed} role="note" data-testid="price-rule-failed">
+          <p className={styles.ruleFailedHeading}>
+            {PRICE_RULE_FAILED_TEXT}: check this price before the {wordingOrder} goes out.
+          </p>
+          <ul>
+            {item.priceRuleFailures.map((text, n) => (
+              <li key={n}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {!pricingHidden && item.priceMismatch && (
         <p className={styles.mismatch} role="status" data-testid="price-mismatch">
           {mismatchMessage(item.serverUnitPriceInCents ?? 0)}

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type OrderData } from '@cpq/client';
-import type { OrderDataProductOrder } from '@cpq/domain';
+import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
+import { isEmployee, orderCatalogueRows, type OrderDataProductOrder } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
 import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
 import { errorMessage, isMissing } from '../shared/errors.ts';
 import styles from './OrderPage.module.css';
 import { capitalise, formatDate, orderHeading, orderTypeLabel, parseOrderRoute, titleById } from './logic.ts';
 import { OrderItems } from './OrderItems.tsx';
-import { isPricingHidden } from './pricing.ts';
+import { isPricingHidden, type OrderDataLike } from './pricing.ts';
 
 export const MISSING_ORDER_TEXT =
   "You might need to ask for an invite, or the order you're looking for might have been deleted.";
@@ -17,7 +17,7 @@ type Load =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; order: OrderDataProductOrder; data: OrderData; categoryTitle: string | null };
+  | { status: 'ready'; order: OrderDataProductOrder; data: OrderData; catalogue: Catalogue };
 
 /** The order page: which order this is, its items and prices (read-only for now). Editing and status come later. */
 export function OrderPage() {
@@ -44,26 +44,29 @@ export function OrderPage() {
     }
     let live = true;
     setLoad({ status: 'loading' });
-    api
-      .orderData({
+    // The order and the catalogue travel separately, side by side; the catalogue is revalidated by ETag.
+    Promise.all([
+      api.orderData({
         orgId,
         productOrderOrgSpecificId: orderNo,
         ...(shareToken ? { shareToken } : {}),
         ...(shareableOrderId ? { shareableOrderId } : {}),
-      })
-      .then(
-        async (data) => {
-          if (!live) return;
-          const order = data.productOrders.find((o) => o.orgSpecificId === orderNo) ?? data.productOrders[0];
-          if (!order) return setLoad({ status: 'missing' });
-          const categoryTitle = await findCategoryTitle(orgId, order.productCategoryId);
-          if (live) setLoad({ status: 'ready', order, data, categoryTitle });
-        },
-        (err: unknown) => {
-          if (!live) return;
-          setLoad(isMissing(err) ? { status: 'missing' } : { status: 'error', message: errorMessage(err) });
-        },
-      );
+      }),
+      api.catalogue(orgId, orderNo),
+    ]).then(
+      async ([data, catalogue]) => {
+        if (!live) return;
+        const order = data.productOrders.find((o) => o.orgSpecificId === orderNo) ?? data.productOrders[0];
+        if (!order) return setLoad({ status: 'missing' });
+        // The catalogue changed between the two answers: ask again for the one the order was read with (or newer).
+        if (catalogue.version < data.catalogueVersion) catalogue = await api.catalogue(orgId, orderNo);
+        if (live) setLoad({ status: 'ready', order, data, catalogue });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setLoad(isMissing(err) ? { status: 'missing' } : { status: 'error', message: errorMessage(err) });
+      },
+    );
     return () => {
       live = false;
     };
@@ -101,8 +104,9 @@ export function OrderPage() {
       />
     );
   } else {
-    const { order, data, categoryTitle } = load;
-    const productTitle = titleById(data.products, order.productId);
+    const { order, data, catalogue } = load;
+    const categoryTitle = order.productCategoryId !== null && order.productCategoryId > 0 ? titleById(catalogue.productCategories, order.productCategoryId) : null;
+    const productTitle = titleById(catalogue.products, order.productId);
     body = (
       <>
         <article className={styles.card} aria-labelledby="cfg-order-heading">
@@ -138,11 +142,12 @@ export function OrderPage() {
           </Link>
         </article>
         <OrderItems
-          data={data}
+          data={orderRows(data, catalogue)}
           order={order}
           hooks={hooks}
           orgSettings={org.appData.designEngine ?? null}
           pricingHidden={data.pricingIsHidden === true || isPricingHidden(org, order, userId)}
+          showRuleFailures={isEmployee(org)}
           wordingOrder={wordingOrder}
         />
       </>
@@ -156,17 +161,15 @@ export function OrderPage() {
   );
 }
 
-/**
- * The order's category title. get-configurator-order-data does not return categories, so it comes
- * from the home page catalogue; the title is context only, so a failure just hides it.
- */
-async function findCategoryTitle(orgId: number, categoryId: number | null): Promise<string | null> {
-  if (categoryId === null || categoryId < 1) return null;
-  try {
-    return titleById((await api.homepageData({ orgId })).productCategories, categoryId);
-  } catch {
-    return null;
-  }
+const rowsByLoad = new WeakMap<OrderData, { catalogue: Catalogue; rows: OrderDataLike }>();
+
+/** The rows the order's items are priced and shown with: the catalogue, the order's additions, its items (one object per answer). */
+function orderRows(data: OrderData, catalogue: Catalogue): OrderDataLike {
+  const kept = rowsByLoad.get(data);
+  if (kept && kept.catalogue === catalogue) return kept.rows;
+  const rows: OrderDataLike = { ...orderCatalogueRows(catalogue, data.catalogueAdditions), productInstances: data.productInstances, guests: data.guests };
+  rowsByLoad.set(data, { catalogue, rows });
+  return rows;
 }
 
 function splitLocation(key: string): [string, string] {

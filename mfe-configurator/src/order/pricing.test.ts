@@ -20,6 +20,7 @@ import {
   mismatchMessage,
   optionSummary,
   priceDiffers,
+  priceRuleFailureText,
   summaryText,
   type InstanceRecord,
   type OrderDataLike,
@@ -286,5 +287,49 @@ describe('explanationView', () => {
     expect(x.intro.join('\n')).toMatch(/Version 1 .*newest version/);
     expect(x.outro[0]).toMatch(/^Result before rounding: 14500 cents/);
     expect(x.outro.at(-1)).toBe('Unit price $145.00 × quantity 1 = $145.00.');
+  });
+});
+
+describe('failed pricing steps', () => {
+  /** Base 100.00, then ÷ the width (property 2): a width not entered divides by zero. */
+  const perWidth = makePricingRule({
+    id: 7,
+    orgId: 1,
+    title: 'Per width',
+    versions: {
+      '1': {
+        created: '2020-01-01 00:00:00',
+        expressions: [
+          { type: 'fixed', props: { value: 10000 }, operator: '+', description: 'Base' },
+          { type: 'propertyValue', props: { productPropertyId: 2 }, operator: '/', description: 'Per mm of width' },
+          { type: 'fixed', props: { value: 500 }, operator: '+', description: 'Handling' },
+        ],
+      },
+    },
+  });
+  const data = (width: number | null): OrderDataLike => {
+    const d = orderData([{ id: 1, rank: 1, productId: 10, quantity: 1, properties: width === null ? {} : { '2': { value: width } } }]);
+    return { ...d, products: [product(10, [1, 2, 3, 4], { productPricingRuleId: 7 })], productPricingRules: [perWidth] };
+  };
+  const view = (width: number | null) => buildOrderView({ data: data(width), order: baseOrder, hooks, now: new Date('2026-01-01'), measureText: measureTextServer, log: () => {} });
+
+  it('names the rule, its version, the step and why, for each item whose price a step failed', () => {
+    const item = view(null).items[0]!;
+    // 10000 / 0 fails: the running total becomes 0, then + 500.
+    expect(item.unitPriceInCents).toBe(500);
+    expect(item.priceRuleFailures).toHaveLength(1);
+    expect(item.priceRuleFailures[0]).toMatch(/^Rule 7 "Per width", version 1, step 2 "Per mm of width": division by zero.*; treated as 0\.$/);
+  });
+
+  it('has nothing to say when every step is evaluated', () => {
+    const item = view(50).items[0]!;
+    expect(item.unitPriceInCents).toBe(700); // 10000 / 50 + 500
+    expect(item.priceRuleFailures).toEqual([]);
+  });
+
+  it('names a price out of range without a step', () => {
+    expect(priceRuleFailureText({ ruleId: 7, versionKey: '1', productId: 10, expressionPath: '', description: null, reason: 'price out of range' }, { pricingRule: () => undefined })).toBe(
+      'Rule 7, version 1: price out of range. The item is priced 0.',
+    );
   });
 });

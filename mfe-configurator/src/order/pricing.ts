@@ -24,6 +24,7 @@ import {
   type OrderPricingFields,
   type OrgDesignEngineSettings,
   type PriceExplanation,
+  type PricingFailure,
   type PricingStep,
   type ProductProperty,
   type PropertyIssue,
@@ -264,6 +265,24 @@ export function explanationView(e: PriceExplanation): ExplanationView {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Failed pricing steps
+
+export const PRICE_RULE_FAILED_TEXT = 'Price rule failed';
+
+/**
+ * One failed pricing step, for an employee to fix the rule: which rule, version and step, and why,
+ * e.g. 'Rule 4 "Slab by area", version 2, step 3 "Tall door surcharge": division by zero (… / 0). It counted as 0.'
+ */
+export function priceRuleFailureText(f: PricingFailure, catalogue: Pick<CatalogueIndex, 'pricingRule'>): string {
+  const rule$ = catalogue.pricingRule(f.ruleId);
+  const title = rule$?.title ?? rule$?.name;
+  const rule = `Rule ${f.ruleId}${title ? ` "${title}"` : ''}, version ${f.versionKey}`;
+  // The whole price was out of range (no step to name).
+  if (f.expressionPath === '') return `${rule}: ${f.reason}. The item is priced 0.`;
+  return `${rule}, step ${f.expressionPath}${f.description ? ` "${f.description}"` : ''}: ${f.reason}; treated as 0.`;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The whole order
 
 export interface ItemView {
@@ -283,6 +302,8 @@ export interface ItemView {
   serverTotalPriceInCents: number | null;
   priceMismatch: boolean;
   explanation: PriceExplanation | null;
+  /** Pricing steps that failed (each counted as 0), one sentence each; employees are shown them. */
+  priceRuleFailures: string[];
 }
 
 export interface OrderView {
@@ -361,6 +382,7 @@ export function buildOrderView(input: BuildOrderViewInput): OrderView {
       serverTotalPriceInCents: serverTotal,
       priceMismatch: priceDiffers(p.unitPriceInCents, serverUnit) || priceDiffers(p.totalPriceInCents, serverTotal),
       explanation: p.explanation ?? null,
+      priceRuleFailures: hidden ? [] : p.failedSteps.map((f) => priceRuleFailureText(f, catalogue)),
     };
   });
   const serverTotalInCents = numOrNull(order.costs?.orderTotal);

@@ -1,4 +1,5 @@
 import type {
+  CatalogueResponse,
   CreateProductOrderBody,
   HomepageDataBody,
   HomepageDataResponse,
@@ -8,11 +9,12 @@ import type {
   ProductOrder,
   SessionData,
 } from '@cpq/domain';
-import { apiGet, apiPost } from './http.ts';
+import { apiGet, apiGetRevalidated, apiPost } from './http.ts';
 
 /** The response schemas' types (packages/domain), under the names the apps use. */
 export type HomepageData = HomepageDataResponse;
 export type OrderData = OrderDataResponse;
+export type Catalogue = CatalogueResponse;
 
 /** Typed calls of the portal API (paths as in the spec, under /api). */
 export const api = {
@@ -24,4 +26,10 @@ export const api = {
   createProductOrder: (body: CreateProductOrderBody) =>
     apiPost<ProductOrder>('/api/configurator/create-product-order', body),
   orderData: (body: OrderDataBody) => apiPost<OrderData>('/api/configurator/get-configurator-order-data', body),
+  /**
+   * The organisation's catalogue as the caller may see it (for an order page: as that order shows it
+   * to the caller), revalidated by ETag: unchanged since the last call, it costs a 304.
+   */
+  catalogue: (orgId: number, productOrderOrgSpecificId?: number) =>
+    apiGetRevalidated<CatalogueResponse>(`/api/configurator/catalogue?orgId=${orgId}${productOrderOrgSpecificId !== undefined ? `&productOrderOrgSpecificId=${productOrderOrgSpecificId}` : ''}`),
 };

@@ -34,3 +34,25 @@ export async function apiGet<T>(path: string): Promise<T> {
   const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
   return parse<T>(res);
 }
+
+const revalidated = new Map<string, { etag: string; data: unknown }>();
+
+/**
+ * GET of a versioned, cacheable answer (ETag): the last answer of each URL is kept in memory and
+ * revalidated with If-None-Match, so an unchanged answer costs a 304 and no parsing; the server
+ * checks the session every time. The browser's own HTTP cache serves it across reloads.
+ */
+export async function apiGetRevalidated<T>(path: string): Promise<T> {
+  const kept = revalidated.get(path);
+  const res = await fetch(path, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(kept ? { 'if-none-match': kept.etag } : {}) },
+  });
+  if (res.status === 304 && kept) return kept.data as T;
+  const data = await parse<T>(res);
+  const etag = res.headers.get('etag');
+  if (etag) revalidated.set(path, { etag, data });
+  else revalidated.delete(path);
+  return data;
+}
+

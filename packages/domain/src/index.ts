@@ -9,6 +9,7 @@ export * from './schemas/productOrder.ts';
 export * from './schemas/api.ts';
 export * from './engine/index.ts';
 export * from './pricing/index.ts';
+export { nextPricingChange } from './pricing/schedule.ts';
 export * from './costs/index.ts';
 export * from './validation/index.ts';
 export * from './schemas/entities.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductOptionClassifierRowJson } from '../schemas/entities.ts';
 import { CatalogueIndex } from './catalogue.ts';
-import { catalogueSnapshotFromRows, classifierFromRow } from './snapshot.ts';
+import { catalogueSnapshotFromRows, classifierFromRow, orderCatalogueRows } from './snapshot.ts';
 import { makeOption, makePricingRule, makeProduct, makeProductRule, makeProperty } from './testing.ts';
 
 // The admin's groups and numbers share the data column with numberTitles.
@@ -47,5 +47,27 @@ describe('catalogueSnapshotFromRows', () => {
     expect(snapshot.productPricingRules).toEqual([]);
     expect(snapshot.products[0]!.productPricingRuleId).toBeNull();
     expect(snapshot.productOptions[0]!.classifications).toEqual({});
+  });
+});
+
+describe('orderCatalogueRows: the catalogue an order page prices with', () => {
+  const catalogue = { orgId: 850, version: 4, pricingIsHidden: false, productCategories: [], productPropertyGroups: [], media: [], ...rows };
+  const archived = makeProduct({ id: 102, archived: 1, productPricingRuleId: 9 });
+  const additions = { products: [archived], productOptions: [makeOption({ id: 207, productPropertyId: 7, archived: 1 })], productPricingRules: [makePricingRule({ id: 9 })] };
+
+  it("adds the order's archived products, options and their rules to the catalogue", () => {
+    const joined = orderCatalogueRows(catalogue, additions);
+    expect(joined.products.map((p) => p.id)).toEqual([98, 102]);
+    expect(joined.productOptions.map((o) => o.id)).toEqual([22, 207]);
+    expect(joined.productPricingRules?.map((r) => r.id)).toEqual([3, 9]);
+    expect(new CatalogueIndex(catalogueSnapshotFromRows(joined)).product(102)?.productPricingRuleId).toBe(9);
+  });
+
+  it('keeps one row per id (the catalogue wins) and no rules at all when pricing is hidden', () => {
+    const twice = orderCatalogueRows(catalogue, { ...additions, products: [makeProduct({ id: 98, title: 'Other' })] });
+    expect(twice.products).toHaveLength(1);
+    expect(twice.products[0]!.title).toBe(rows.products[0]!.title);
+    expect(orderCatalogueRows({ ...catalogue, pricingIsHidden: true }, additions).productPricingRules).toEqual([]);
+    expect(orderCatalogueRows(catalogue, null).products.map((p) => p.id)).toEqual([98]);
   });
 });

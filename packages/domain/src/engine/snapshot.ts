@@ -3,7 +3,7 @@
  * engine's CatalogueSnapshot. One pure function for both sides, so the browser prices with exactly
  * what the server prices with.
  */
-import type { ConfiguratorProduct, OrderDataProductOption } from '../schemas/api.ts';
+import type { CatalogueAdditions, CatalogueResponse, ConfiguratorProduct, OrderDataProductOption } from '../schemas/api.ts';
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
 import type { ProductOptionClassifierRowJson } from '../schemas/entities.ts';
 import type { CatalogueSnapshot, ProductOptionClassifier, ProductPricingRule, ProductRule } from './types.ts';
@@ -39,5 +39,28 @@ export function catalogueSnapshotFromRows(rows: CatalogueRows): CatalogueSnapsho
     productRules: rows.productRules,
     productPricingRules: rows.productPricingRules ?? [],
     productOptionClassifiers: rows.productOptionClassifiers.map(classifierFromRow),
+  };
+}
+
+/** Rows by id, later lists winning (an addition replaces nothing the catalogue has; ids are unique). */
+function byId<T extends { id: number }>(...lists: ReadonlyArray<readonly T[] | undefined>): T[] {
+  const out = new Map<number, T>();
+  for (const list of lists) for (const row of list ?? []) if (!out.has(row.id)) out.set(row.id, row);
+  return [...out.values()];
+}
+
+/**
+ * What an order page prices and validates with: the organisation's catalogue as the caller receives
+ * it (get-configurator-catalogue) plus what the order uses beyond it (its catalogueAdditions:
+ * archived products and options it already has, and their pricing rules).
+ */
+export function orderCatalogueRows(catalogue: CatalogueResponse, additions?: CatalogueAdditions | null): CatalogueRows {
+  return {
+    products: byId(catalogue.products, additions?.products),
+    productProperties: catalogue.productProperties,
+    productOptions: byId(catalogue.productOptions, additions?.productOptions),
+    productRules: catalogue.productRules,
+    productPricingRules: catalogue.pricingIsHidden ? [] : byId(catalogue.productPricingRules, additions?.productPricingRules),
+    productOptionClassifiers: catalogue.productOptionClassifiers,
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { expectTypeOf } from 'vitest';
-import type { HomepageDataResponse, OrderDataResponse } from '../schemas/api.ts';
+import type { CatalogueAdditions, CatalogueResponse, HomepageDataResponse, OrderDataResponse } from '../schemas/api.ts';
 import type { ProductInstanceJson, ProductOptionClassifierSchema, ProductPricingRuleSchema, ProductRuleSchema } from '../schemas/entities.ts';
 import type { CatalogueRows } from './snapshot.ts';
 import type { InstanceLike, ProductOptionClassifier, ProductPricingRule, ProductRule } from './types.ts';
@@ -18,7 +18,10 @@ expectTypeOf<ProductOptionClassifier>().toEqualTypeOf<Static<typeof ProductOptio
 expectTypeOf<ProductInstanceJson>().toExtend<InstanceLike>();
 expectTypeOf<OrderDataResponse['productInstances'][number]>().toExtend<InstanceLike>();
 
-// The order data is a catalogue the engine reads without casts, even with its prices left out.
-expectTypeOf<OrderDataResponse>().toExtend<CatalogueRows>();
-expectTypeOf<Omit<OrderDataResponse, 'productPricingRules'>>().toExtend<CatalogueRows>();
+// The catalogue response is a catalogue the engine reads without casts, even with its prices left out;
+// an order's additions are rows of the same shapes.
+expectTypeOf<CatalogueResponse>().toExtend<CatalogueRows>();
+expectTypeOf<Omit<CatalogueResponse, 'productPricingRules'>>().toExtend<CatalogueRows>();
+expectTypeOf<CatalogueAdditions['products']>().toExtend<CatalogueRows['products']>();
+expectTypeOf<CatalogueAdditions['productOptions']>().toExtend<CatalogueRows['productOptions']>();
 expectTypeOf<HomepageDataResponse['products']>().toExtend<CatalogueRows['products']>();

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { makeCategory, makeOption, makePricingRule, makeProduct, makeProductRule, makeProperty } from '../engine/testing.ts';
-import { HomepageDataResponse, OrderDataResponse } from './api.ts';
+import { CatalogueResponse, HomepageDataResponse, OrderDataResponse } from './api.ts';
 import { PRODUCT_INSTANCE_PRICE_FIELDS, PRODUCT_ORDER_PRICE_FIELDS, PRODUCT_PRICE_FIELDS } from './entities.ts';
 
 const ajv = () => new Ajv({ strict: false, allErrors: true });
@@ -17,10 +17,12 @@ const order = {
 const instance = { id: 5, orgId: 850, productOrderId: 3, productId: 98, title: 'Hall', quantity: 2, rank: 1, properties: { '7': { optionId: 22 } }, unitPriceInCents: 2185, totalPriceInCents: 4370, pricingRuleVersion: '1', isValid: 1, validationIssues: [], customPriceInCents: null };
 const version = { created: '2024-01-01 00:00:00', expressions: [{ type: 'fixed', props: { value: 2185 }, operator: '+' }] };
 
-const priced = {
-  productOrders: [order],
+const pricedCatalogue = {
+  orgId: 850,
+  version: 7,
+  pricingIsHidden: false,
   products: [makeProduct({ id: 98, productPricingRuleId: 3 })],
-  productInstances: [instance],
+  productCategories: [makeCategory({ id: 1 })],
   productPricingRules: [makePricingRule({ id: 3, versions: { '1': version } as never })],
   productProperties: [makeProperty({ id: 7 })],
   productOptions: [makeOption({ id: 22, productPropertyId: 7, data: { priceInCents: 4500 }, classifications: { '1': [4500] } })],
@@ -28,9 +30,17 @@ const priced = {
   productPropertyGroups: [{ id: 1, orgId: 850, title: 'Plate', rank: 1, archived: 0, properties: { '7': {} } }],
   productRules: [makeProductRule({ id: 1, fromIds: [22], toIds: [23] })],
   media: [{ id: 1, orgId: 850, type: 'image', title: 'Front', associations: { products: { '98': true } } }],
+};
+
+const noAdditions = { products: [], productOptions: [], productPricingRules: [] };
+const priced = {
+  productOrders: [{ ...order, revision: 4 }],
+  productInstances: [{ ...instance, pricingFailures: [{ ruleId: 3, versionKey: '1', productId: 98, expressionPath: '2', description: null, reason: 'division by zero (2185 / 0)' }] }],
   guests: [{ userId: 7, disableSalesTax: 0 }],
   isSpatial: false,
   pricingIsHidden: false,
+  catalogueVersion: 7,
+  catalogueAdditions: { ...noAdditions, products: [makeProduct({ id: 102, archived: 1, productPricingRuleId: 3 })] },
 };
 
 const omit = (row: Json, fields: readonly string[]) => Object.fromEntries(Object.entries(row).filter(([k]) => !fields.includes(k)));
@@ -39,11 +49,17 @@ const omit = (row: Json, fields: readonly string[]) => Object.fromEntries(Object
 const hidden = {
   ...priced,
   productOrders: [omit(order, PRODUCT_ORDER_PRICE_FIELDS)],
-  products: priced.products.map((p) => omit(p, PRODUCT_PRICE_FIELDS)),
   productInstances: [omit(instance, PRODUCT_INSTANCE_PRICE_FIELDS)],
-  productPricingRules: undefined,
-  productOptions: priced.productOptions.map((o) => ({ ...omit(o, ['classifications']), data: {} })),
+  guests: [],
   pricingIsHidden: true,
+  catalogueAdditions: noAdditions,
+};
+const hiddenCatalogue = {
+  ...pricedCatalogue,
+  pricingIsHidden: true,
+  products: pricedCatalogue.products.map((p) => omit(p, PRODUCT_PRICE_FIELDS)),
+  productPricingRules: [],
+  productOptions: pricedCatalogue.productOptions.map((o) => ({ ...omit(o, ['classifications']), data: {} })),
 };
 
 const valid = (schema: Parameters<Ajv['compile']>[0], data: unknown) => {
@@ -59,18 +75,20 @@ describe('OrderDataResponse', () => {
 
   it('accepts the order data with every price field left out (pricing hidden)', () => {
     expect(valid(OrderDataResponse, hidden)).toEqual({ ok: true, errors: [] });
-    expect(valid(OrderDataResponse, { ...hidden, productPricingRules: [] }).ok).toBe(true);
   });
 
-  it('still requires everything that is not a price', () => {
+  it('still requires everything that is not a price, and carries no catalogue', () => {
     const { productInstances: _items, ...noItems } = priced;
     expect(valid(OrderDataResponse, noItems).ok).toBe(false);
     expect(valid(OrderDataResponse, { ...priced, productOrders: [] }).ok).toBe(false);
+    expect(valid(OrderDataResponse, { ...priced, productOrders: [order, order] }).ok).toBe(false);
     expect(valid(OrderDataResponse, { ...priced, productInstances: [omit(instance, ['productId'])] }).ok).toBe(false);
-    expect(valid(OrderDataResponse, { ...priced, products: [omit(priced.products[0]!, ['title'])] }).ok).toBe(false);
     expect(valid(OrderDataResponse, { ...priced, guests: [{ userId: 7 }] }).ok).toBe(false);
     expect(valid(OrderDataResponse, { ...priced, productOrders: [omit(order, ['isStocked'])] }).ok).toBe(false);
     expect(valid(OrderDataResponse, { ...priced, pricingIsHidden: 'no' }).ok).toBe(false);
+    expect(valid(OrderDataResponse, omit(priced, ['catalogueVersion'])).ok).toBe(false);
+    expect(valid(OrderDataResponse, omit(priced, ['catalogueAdditions'])).ok).toBe(false);
+    expect(valid(OrderDataResponse, { ...priced, catalogueAdditions: { products: [] } }).ok).toBe(false);
   });
 
   it('accepts the drawing records of an architectural order', () => {
@@ -86,6 +104,20 @@ describe('OrderDataResponse', () => {
     };
     expect(valid(OrderDataResponse, arch)).toEqual({ ok: true, errors: [] });
     expect(valid(OrderDataResponse, { ...arch, archWalls: [{ id: 1 }] }).ok).toBe(false);
+  });
+});
+
+describe('CatalogueResponse', () => {
+  it('accepts the catalogue with prices and with every price left out', () => {
+    expect(valid(CatalogueResponse, pricedCatalogue)).toEqual({ ok: true, errors: [] });
+    expect(valid(CatalogueResponse, hiddenCatalogue)).toEqual({ ok: true, errors: [] });
+  });
+
+  it('requires its version, audience flag and every list', () => {
+    for (const k of ['version', 'pricingIsHidden', 'products', 'productCategories', 'productOptions', 'productPricingRules', 'media']) {
+      expect(valid(CatalogueResponse, omit(pricedCatalogue, [k])).ok, k).toBe(false);
+    }
+    expect(valid(CatalogueResponse, { ...pricedCatalogue, products: [omit(pricedCatalogue.products[0]!, ['title'])] }).ok).toBe(false);
   });
 });
 

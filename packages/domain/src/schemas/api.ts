@@ -125,25 +125,66 @@ export const OrderDataGuest = Type.Object({ userId: Id, disableSalesTax: Flag })
 export type OrderDataGuest = Static<typeof OrderDataGuest>;
 
 /**
- * POST /api/configurator/get-configurator-order-data. When pricing is hidden from the caller,
- * `pricingIsHidden` is true and no price leaves the server: productPricingRules is empty or absent,
- * and the PRODUCT_*_PRICE_FIELDS of orders, items and products, option classifications and
- * data.priceInCents are left out. The spatial lists are sent for architectural orders only.
+ * GET /api/configurator/catalogue?orgId=…[&productOrderOrgSpecificId=…]: the organisation's catalogue
+ * as the caller may see it — one cached, versioned response per organisation and audience (publish
+ * levels of the caller's role, prices visible or not), revalidated with its ETag. Archived products
+ * and options are not in it (an order that still uses some gets them with its order data). When
+ * pricing is hidden from the caller, `pricingIsHidden` is true and no price leaves the server:
+ * productPricingRules is empty, the PRODUCT_PRICE_FIELDS of products, option classifications and
+ * data.priceInCents are left out.
  */
-export const OrderDataResponse = Type.Object({
-  productOrders: Type.Array(OrderDataProductOrder, { minItems: 1 }),
+export const CatalogueResponse = Type.Object({
+  orgId: Id,
+  /** organisations.catalogue_version: bumped by every catalogue write. */
+  version: Type.Integer({ minimum: 0 }),
+  pricingIsHidden: Type.Boolean(),
   products: Type.Array(ConfiguratorProduct),
-  productInstances: Type.Array(OrderDataProductInstance),
-  productPricingRules: Type.Optional(Type.Array(ProductPricingRuleSchema)),
+  productCategories: Type.Array(ProductCategory),
   productProperties: Type.Array(ProductProperty),
+  productPropertyGroups: Type.Array(ProductPropertyGroupSchema),
   productOptions: Type.Array(OrderDataProductOption),
   productOptionClassifiers: Type.Array(ProductOptionClassifierRowSchema),
-  productPropertyGroups: Type.Array(ProductPropertyGroupSchema),
   productRules: Type.Array(ProductRuleSchema),
+  productPricingRules: Type.Array(ProductPricingRuleSchema),
   media: Type.Array(MediumSchema),
+});
+export type CatalogueResponse = Static<typeof CatalogueResponse>;
+
+/** Query of GET /api/configurator/catalogue (numbers arrive as text and are read before validation). */
+export const CatalogueQuery = Type.Object(
+  { orgId: Id, productOrderOrgSpecificId: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type CatalogueQuery = Static<typeof CatalogueQuery>;
+
+/**
+ * Catalogue rows an order still uses that the caller's catalogue does not carry (archived products
+ * and options chosen before they were archived, and the pricing rules of those products), shaped
+ * like the catalogue.
+ */
+export const CatalogueAdditions = Type.Object({
+  products: Type.Array(ConfiguratorProduct),
+  productOptions: Type.Array(OrderDataProductOption),
+  productPricingRules: Type.Array(ProductPricingRuleSchema),
+});
+export type CatalogueAdditions = Static<typeof CatalogueAdditions>;
+
+/**
+ * POST /api/configurator/get-configurator-order-data: the order alone — its items, the owner's
+ * sales-tax exemption and, for architectural orders, its spatial lists. The catalogue travels
+ * separately (CatalogueResponse); `catalogueVersion` says which version the stored prices were
+ * read against, and `catalogueAdditions` carries what the order uses beyond the caller's catalogue.
+ * When pricing is hidden from the caller, `pricingIsHidden` is true and the PRODUCT_*_PRICE_FIELDS
+ * of the order and its items are left out.
+ */
+export const OrderDataResponse = Type.Object({
+  productOrders: Type.Array(OrderDataProductOrder, { minItems: 1, maxItems: 1 }),
+  productInstances: Type.Array(OrderDataProductInstance),
   guests: Type.Array(OrderDataGuest),
   isSpatial: Type.Boolean(),
-  pricingIsHidden: Type.Optional(Type.Boolean()),
+  pricingIsHidden: Type.Boolean(),
+  catalogueVersion: Type.Integer({ minimum: 0 }),
+  catalogueAdditions: CatalogueAdditions,
   archWalls: Type.Optional(Type.Array(ArchWallSchema)),
   archElevations: Type.Optional(Type.Array(ArchElevationSchema)),
   archCustomViews: Type.Optional(Type.Array(ArchCustomViewSchema)),

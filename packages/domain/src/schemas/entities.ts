@@ -87,6 +87,7 @@ export const PRODUCT_INSTANCE_COMPUTED_FIELDS = [
   'pricingRuleVersion',
   'isValid',
   'validationIssues',
+  'pricingFailures',
   'thumbnailUrl',
   'created',
   'lastUpdated',
@@ -95,6 +96,21 @@ export const PRODUCT_INSTANCE_COMPUTED_FIELDS = [
 ] as const;
 /** Set on create only (the server checks them against the order). */
 export const PRODUCT_INSTANCE_CREATE_ONLY_FIELDS = ['orgId', 'productOrderId'] as const;
+
+/**
+ * A pricing expression that failed for an item (counted as 0, see docs/pricing.md): which rule,
+ * version and step, and why. Employees see these as a "price rule failed" warning.
+ */
+export const PricingFailureSchema = Type.Object({
+  ruleId: Type.Integer(),
+  versionKey: Type.String({ maxLength: 64 }),
+  productId: Type.Integer(),
+  /** "3", or "3.2" inside group 3; '' when the whole price was out of range. */
+  expressionPath: Type.String({ maxLength: 64 }),
+  description: Nullable(Type.String()),
+  reason: Type.String(),
+});
+export type PricingFailureJson = Static<typeof PricingFailureSchema>;
 
 export const ProductInstanceSchema = Type.Object({
   id: ro(Id),
@@ -113,6 +129,8 @@ export const ProductInstanceSchema = Type.Object({
   pricingRuleVersion: Type.Optional(ro(NStr(64))),
   isValid: Type.Optional(ro(Flag)),
   validationIssues: Type.Optional(ro(Type.Unknown())),
+  /** The failed expressions of the item's last pricing (null when none); employees only. */
+  pricingFailures: Type.Optional(ro(Nullable(Type.Array(PricingFailureSchema, { maxItems: 10 })))),
   ...Audit,
 });
 export type ProductInstanceJson = Static<typeof ProductInstanceSchema>;
@@ -211,6 +229,7 @@ export const PRODUCT_ORDER_COMPUTED_FIELDS = [
   'lastUpdated',
   'deleted',
   'lastUpdatedBy',
+  'revision',
   // list-only fields
   'productTitle',
   'productCategoryTitle',
@@ -280,6 +299,8 @@ export const PRODUCT_ORDER_PRICE_FIELDS = [
   'integrationData',
 ] as const;
 export const PRODUCT_INSTANCE_PRICE_FIELDS = ['unitPriceInCents', 'totalPriceInCents', 'customPriceInCents', 'pricingRuleVersion'] as const;
+/** Item fields for employees only (they name pricing rules and their steps). */
+export const PRODUCT_INSTANCE_EMPLOYEE_FIELDS = ['pricingFailures'] as const;
 /** Product fields that point at prices. */
 export const PRODUCT_PRICE_FIELDS = ['productPricingRuleId', 'exportPriceData'] as const;
 
@@ -307,6 +328,8 @@ export const ProductOrderDetail = Type.Object({
   amountPaidInCents: ro(Cents),
   lastPaymentDate: Type.Optional(ro(Nullable(Type.String()))),
   isProcessingPayment: ro(Flag),
+  /** Bumped by every write to the order or anything in it. */
+  revision: Type.Optional(ro(Type.Integer({ minimum: 0 }))),
   integrationData: Type.Optional(ro(Type.Unknown())),
   feedbackNotes: Type.Optional(ro(Nullable(Type.String()))),
   shareableLink: Type.Optional(ro(Nullable(Type.String()))),
