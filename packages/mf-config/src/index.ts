@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sourceVersion } from '@cpq/domain/version';
+import { PrecompressPlugin } from './precompress.ts';
 
 /** Root of the monorepo (packages/mf-config/src -> ../../..). */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,7 +19,7 @@ export interface MfConfigOptions {
   /** 'remote' (default): exposes modules, no page. 'host': the shell, with an HTML page and an entry. */
   kind?: 'remote' | 'host';
   /** HTML page of a host. */
-  html?: { title: string; template?: string; publicPath?: string };
+  html?: { title: string; template?: string; publicPath?: string; /** Icon file beside the template, copied into the build and linked from the page. */ favicon?: string };
 }
 
 interface PackageJson {
@@ -148,6 +149,9 @@ export function createMfConfig(options: MfConfigOptions): Configuration {
         dts: false,
         shareStrategy: 'loaded-first',
         shared,
+        // One federation runtime per page: the shell (a pure consumer) provides it on a global, every
+        // remote and organisation plugin takes it from there instead of carrying its own copy.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       new rspack.DefinePlugin(buildDefines(shared)),
       ...(isHost
@@ -156,6 +160,7 @@ export function createMfConfig(options: MfConfigOptions): Configuration {
               title: html?.title ?? name,
               templateParameters: { title: html?.title ?? name },
               ...(html?.template ? { template: join(dir, html.template) } : {}),
+              ...(html?.favicon ? { favicon: join(dir, html.favicon) } : {}),
               // The page is served for every route (SPA fallback), so its script URL must not be relative.
               publicPath: html?.publicPath ?? '/',
               chunks: ['main'],
@@ -163,6 +168,7 @@ export function createMfConfig(options: MfConfigOptions): Configuration {
             }),
           ]
         : []),
+      new PrecompressPlugin(),
     ],
     performance: { hints: false },
     optimization: { minimize: true },
