@@ -4,5 +4,5 @@ export default createMfConfig({
   name: 'shell',
   dir: import.meta.dirname,
   kind: 'host',
-  html: { title: 'Configurator', template: 'index.html' },
+  html: { title: 'Configurator', template: 'index.html', favicon: 'favicon.svg' },
 });

@@ -1,9 +1,69 @@
-import { expect, test, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { signIn, snap } from './helpers.ts';
 
 /** Code found only in React's own module body, and only in react-dom/client's: each must be downloaded once. */
 const REACT_MARKER = /Children=\{map:/;
 const REACT_DOM_MARKER = /\.hydrateRoot=function/;
+/**
+ * A hook name that only the Module Federation runtime core defines (the bundler runtime every
+ * remote entry keeps calls it under another name): the files carrying it are the runtime's copies.
+ */
+const FEDERATION_RUNTIME_MARKER = /beforeInitContainer/;
+
+/** Every script a full load of `path` downloads, by URL, with its text and response headers. */
+async function scriptsOfLoad(page: Page, path: string, ready: () => Promise<void>) {
+  const scripts = new Map<string, { body: string; headers: Record<string, string> }>();
+  const pending: Promise<void>[] = [];
+  const listener = (res: Response) => {
+    if (res.request().resourceType() !== 'script') return;
+    pending.push(
+      Promise.all([res.text(), res.allHeaders()]).then(
+        ([body, headers]) => void scripts.set(res.url(), { body, headers }),
+        () => undefined,
+      ),
+    );
+  };
+  page.on('response', listener);
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  page.off('response', listener);
+  return scripts;
+}
+
+test('one federation runtime and one React on a page: the home page and an order page, each loaded afresh', async ({ page }) => {
+  await signIn(page, 'owner-850@demo.test');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const loads: Array<[string, () => Promise<void>]> = [
+    ['/', () => expect(page.getByTestId('home-page')).toBeVisible()],
+    ['/orders/1', () => expect(page.getByTestId('order-total')).toBeVisible()],
+  ];
+  for (const [path, ready] of loads) {
+    // A fresh cache each time: every file the page needs crosses the network and is counted.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const scripts = await scriptsOfLoad(page, path, ready);
+    const urls = [...scripts.keys()].map((u) => new URL(u).pathname);
+    const carrying = (marker: RegExp) => [...scripts].filter(([, s]) => marker.test(s.body)).map(([u]) => new URL(u).pathname);
+    // Two builds at least (the shell and the area's remote, plus the organisation's plugin) ...
+    expect(urls.some((u) => u.startsWith('/remotes/mfe-configurator/')), `${path}: configurator scripts`).toBe(true);
+    expect(urls.some((u) => u.startsWith('/plugins/org-850/')), `${path}: plugin scripts`).toBe(true);
+    // ... and one copy of each runtime among them.
+    expect(carrying(FEDERATION_RUNTIME_MARKER), `${path}: files carrying the federation runtime`).toHaveLength(1);
+    expect(carrying(REACT_MARKER), `${path}: files defining React`).toHaveLength(1);
+    expect(carrying(REACT_DOM_MARKER), `${path}: files defining react-dom`).toHaveLength(1);
+
+    // Served compressed (all but files under 1 KB); content-hashed files cached for a year, entries revalidated.
+    for (const [url, { body, headers }] of scripts) {
+      const name = new URL(url).pathname.split('/').pop()!;
+      if (body.length >= 1024) expect(headers['content-encoding'], `${name} encoding`).toMatch(/^(br|gzip)$/);
+      if (/\.[0-9a-f]{8}\.js$/.test(name)) expect(headers['cache-control'], name).toBe('public, max-age=31536000, immutable');
+      else expect(headers['cache-control'], name).toBe('no-cache');
+    }
+  }
+});
 
 test('React is loaded once and each area comes from its own remote build', async ({ page }) => {
   const scripts = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { registerApplication, type AppProps, type LifeCycles } from 'single-spa';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote } from '@module-federation/enhanced/runtime';
 import { activeOrgAtom, portalStore } from '@cpq/client';
 import { ErrorPanel } from '@cpq/ui';
 import { useState } from 'react';
@@ -135,6 +135,20 @@ function resilientApplication(remote: string, expose: string): LifeCycles<object
       }
     },
   };
+}
+
+/**
+ * Starts downloading the files of the application a path shows (its manifest, remote entry and the
+ * exposed module's chunks), while the session and the organisation's plugin are still loading, so
+ * the page does not wait for one after the other. Nothing runs until single-spa mounts it; a
+ * failure here is left to the real load, which shows it. The admin area is not preloaded (it is for
+ * owners only, and the role is not known yet).
+ */
+export function preloadApplicationFor(pathname: string): void {
+  const route = matchRoute(pathname);
+  const def = APPLICATIONS.find((d) => d.remote !== 'mfe_admin' && d.when(route));
+  if (!def) return;
+  preloadRemote([{ nameOrAlias: def.remote, exposes: [def.expose], resourceCategory: 'all' }]).catch(() => undefined);
 }
 
 /**

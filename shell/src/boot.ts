@@ -1,10 +1,12 @@
 import { atom } from 'jotai';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { ApiRequestError, activeOrgAtom, activeOrgIdAtom, activeRulesAtom, api, portalStore, sessionAtom } from '@cpq/client';
+import { ApiRequestError, activeOrgAtom, activeOrgIdAtom, activeRulesAtom, api, portalStore, prefetchHomepageData, sessionAtom } from '@cpq/client';
 import type { LoginBody } from '@cpq/domain';
 import { DEFAULT_RULES, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
 import { hasPlugin, loadRegistry, pluginName } from './registry.ts';
 import { applyTheme } from './theme.ts';
+import { preloadApplicationFor } from './applications.tsx';
+import { matchRoute } from './routes.ts';
 
 /** Where the shell is in its start-up (unloaded -> loading -> loaded). */
 export type BootState =
@@ -24,10 +26,18 @@ let onFirstReady: (() => void) | null = null;
 let registryLoaded = false;
 let generation = 0;
 
-/** Start-up: remote registry, then the session, then the active organisation's plugin and theme. */
+/**
+ * Start-up: the remote registry and the session side by side (the page preloads both), then the
+ * active organisation's plugin and theme — while the files of the page's own application are
+ * already downloading.
+ */
 export async function boot(whenReady: () => void): Promise<void> {
   onFirstReady = whenReady;
   setBoot({ status: 'loading' });
+  const sessionCall = api.session().then(
+    (session) => ({ session }),
+    (error: unknown) => ({ error }),
+  );
   try {
     if (!registryLoaded) {
       await loadRegistry();
@@ -37,10 +47,9 @@ export async function boot(whenReady: () => void): Promise<void> {
     setBoot({ status: 'failed', message: `The list of portal parts could not be read: ${messageOf(err)}` });
     return;
   }
-  let session;
-  try {
-    session = await api.session();
-  } catch (err) {
+  const answer = await sessionCall;
+  if ('error' in answer) {
+    const err = answer.error;
     if (err instanceof ApiRequestError && err.status === 401) {
       portalStore.set(sessionAtom, null);
       setBoot({ status: 'signedOut' });
@@ -49,7 +58,10 @@ export async function boot(whenReady: () => void): Promise<void> {
     setBoot({ status: 'failed', message: `Your session could not be checked: ${messageOf(err)}` });
     return;
   }
-  portalStore.set(sessionAtom, session);
+  portalStore.set(sessionAtom, answer.session);
+  preloadApplicationFor(window.location.pathname);
+  const orgId = portalStore.get(activeOrgIdAtom);
+  if (orgId !== null && matchRoute(window.location.pathname).kind === 'home') prefetchHomepageData(orgId);
   await loadOrganisationResources();
 }
 

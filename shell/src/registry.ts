@@ -14,7 +14,8 @@ const entries = new Map<string, string>();
 let config: RemotesConfig | null = null;
 
 export async function loadRegistry(): Promise<RemotesConfig> {
-  const res = await fetch('/remotes.json', { headers: { accept: 'application/json' }, cache: 'no-cache' });
+  // The server marks it no-cache with an ETag (the browser revalidates); the page preloads it.
+  const res = await fetch('/remotes.json', { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`/remotes.json answered ${res.status}.`);
   const body = (await res.json()) as Partial<RemotesConfig>;
   config = { remotes: body.remotes ?? {}, plugins: body.plugins ?? {} };

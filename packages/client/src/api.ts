@@ -16,13 +16,32 @@ export type HomepageData = HomepageDataResponse;
 export type OrderData = OrderDataResponse;
 export type Catalogue = CatalogueResponse;
 
+/**
+ * Home page data asked for ahead of its page (the shell, while the home page's files download):
+ * the page's own call takes it instead of asking again. Used once, and only within a short time.
+ */
+const prefetched = new Map<number, { at: number; answer: Promise<HomepageData> }>();
+const PREFETCH_FRESH_MS = 10_000;
+
+export function prefetchHomepageData(orgId: number): void {
+  const answer = apiPost<HomepageData>('/api/configurator/get-configurator-homepage-data', { orgId });
+  answer.catch(() => undefined); // the page's own call reports failures
+  prefetched.set(orgId, { at: Date.now(), answer });
+}
+
+function homepageData(body: HomepageDataBody): Promise<HomepageData> {
+  const early = prefetched.get(body.orgId);
+  prefetched.delete(body.orgId);
+  if (early && Date.now() - early.at < PREFETCH_FRESH_MS) return early.answer;
+  return apiPost<HomepageData>('/api/configurator/get-configurator-homepage-data', body);
+}
+
 /** Typed calls of the portal API (paths as in the spec, under /api). */
 export const api = {
   login: (body: LoginBody) => apiPost<SessionData>('/api/auth/login', body),
   logout: () => apiPost<{ ok: true }>('/api/auth/logout', {}),
   session: () => apiGet<SessionData>('/api/auth/session'),
-  homepageData: (body: HomepageDataBody) =>
-    apiPost<HomepageData>('/api/configurator/get-configurator-homepage-data', body),
+  homepageData,
   createProductOrder: (body: CreateProductOrderBody) =>
     apiPost<ProductOrder>('/api/configurator/create-product-order', body),
   orderData: (body: OrderDataBody) => apiPost<OrderData>('/api/configurator/get-configurator-order-data', body),

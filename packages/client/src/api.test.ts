@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, prefetchHomepageData } from './api.ts';
+
+/** The home page data asked for by the shell ahead of the page is used once, by the page's own call. */
+describe('prefetchHomepageData', () => {
+  const calls: Array<{ path: string; body: unknown }> = [];
+
+  beforeEach(() => {
+    calls.length = 0;
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { orgId: number };
+      calls.push({ path, body });
+      return new Response(JSON.stringify({ data: { orgId: body.orgId, call: calls.length } }), { status: 200 });
+    });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("answers the page's call with the early answer: one request", async () => {
+    prefetchHomepageData(850);
+    const data = await api.homepageData({ orgId: 850 });
+    expect(calls).toEqual([{ path: '/api/configurator/get-configurator-homepage-data', body: { orgId: 850 } }]);
+    expect(data).toEqual({ orgId: 850, call: 1 });
+  });
+
+  it('is used once: the next call asks the server again', async () => {
+    prefetchHomepageData(850);
+    await api.homepageData({ orgId: 850 });
+    const again = await api.homepageData({ orgId: 850 });
+    expect(calls).toHaveLength(2);
+    expect(again).toEqual({ orgId: 850, call: 2 });
+  });
+
+  it("is not used for another organisation's page", async () => {
+    prefetchHomepageData(850);
+    const other = await api.homepageData({ orgId: 1053 });
+    expect(other).toEqual({ orgId: 1053, call: 2 });
+    expect(calls.map((c) => c.body)).toEqual([{ orgId: 850 }, { orgId: 1053 }]);
+  });
+
+  it('is not used once it is older than 10 seconds', async () => {
+    prefetchHomepageData(850);
+    vi.advanceTimersByTime(10_001);
+    const late = await api.homepageData({ orgId: 850 });
+    expect(calls).toHaveLength(2);
+    expect(late).toEqual({ orgId: 850, call: 2 });
+  });
+
+  it("leaves a failed early answer to the page's call to report", async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'forbidden', message: 'Not yours.' } }), { status: 403 }));
+    prefetchHomepageData(850);
+    await expect(api.homepageData({ orgId: 850 })).rejects.toThrow('Not yours.');
+  });
+});
