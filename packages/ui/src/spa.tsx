@@ -1,4 +1,4 @@
-import React, { type ComponentType } from 'react';
+import React, { startTransition, type ComponentType } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { Provider } from 'jotai';
@@ -16,6 +16,20 @@ export interface SpaOptions {
   Page: ComponentType;
   className?: string;
 }
+
+/**
+ * React roots whose renders are transitions: a page that mounts is rendered in slices of a few
+ * milliseconds with the browser free to handle input in between, not in one long task.
+ */
+const timeSlicedClient = {
+  createRoot(container: Element | DocumentFragment): ReactDOMClient.Root {
+    const root = ReactDOMClient.createRoot(container);
+    return {
+      render: (children) => startTransition(() => root.render(children)),
+      unmount: () => root.unmount(),
+    };
+  },
+} as typeof ReactDOMClient;
 
 /**
  * single-spa lifecycles for one micro-frontend page: rendered inside the portal's jotai store, in an
@@ -38,7 +52,7 @@ export function createSpaLifecycles({ remote, page, store, Page, className }: Sp
   }
   return singleSpaReact({
     React,
-    ReactDOMClient,
+    ReactDOMClient: timeSlicedClient,
     rootComponent: Root,
     errorBoundary: (err: Error) => (
       <Frame>
