@@ -7,6 +7,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/productOrder.ts';
 export * from './schemas/api.ts';
+export * from './schemas/ordersList.ts';
 export * from './engine/index.ts';
 export * from './pricing/index.ts';
 export { nextPricingChange } from './pricing/schedule.ts';

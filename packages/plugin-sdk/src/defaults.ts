@@ -12,6 +12,13 @@ export const DEFAULT_RULES: PluginRules = {
     sections: [{ title: 'Configure | Price | Quote', tiles: 'allCategories' }],
     tilesPerRow: 5,
   },
+  ordersList: {
+    basicColumns: ['orderNumber', 'title', 'product', 'category', 'status', 'items', 'total', 'created', 'lastUpdated', 'owner'],
+    advancedColumns: [],
+    guestHiddenColumns: ['owner'],
+    advancedData: [],
+    employeeTools: { statusCounts: false, shortcuts: [], advancedView: false, csvExport: false },
+  },
   theme: {},
   catalogue: { optionFilters: [] },
   validation: { instanceValidators: [] },

@@ -69,8 +69,71 @@ export interface ValidationRules {
   instanceValidators: readonly InstanceValidator[];
 }
 
+/**
+ * Columns of the orders list, by key. The list (mfe-orders) knows how to title and render each;
+ * `advanced:{key}` columns show the option titles the API gathers for an `advancedData` entry.
+ */
+export type OrdersColumnKey =
+  | 'orderNumber'
+  | 'title'
+  | 'project'
+  | 'accountClient'
+  | 'invoiceNumber'
+  | 'salesforceLink'
+  | 'product'
+  | 'category'
+  | 'owner'
+  | 'status'
+  | 'items'
+  | 'subtotal'
+  | 'shipping'
+  | 'deposit'
+  | 'total'
+  | 'amountPaid'
+  | 'commandNumber'
+  | 'commandTotal'
+  | 'estimatedShippingDate'
+  | 'trackingNumber'
+  | 'created'
+  | 'lastUpdated'
+  | `advanced:${string}`;
+
+/** A shortcut button of the orders list: sets owner all, type active, category all and a status (or the processing-payment filter). */
+export interface OrdersShortcut {
+  label: string;
+  /** A status key of the organisation; absent for the processing-payment shortcut. */
+  statusKey?: string;
+  /** Status All with only orders whose payment is being processed. */
+  processingPayment?: boolean;
+}
+
+/** Data the API gathers for the advanced view: per order, the titles of the options its items chose for a property. */
+export interface OrdersAdvancedData {
+  key: string;
+  title: string;
+  propertyId: number;
+}
+
+export interface OrdersListRules {
+  /** Columns of the Basic view, left to right. */
+  basicColumns: readonly OrdersColumnKey[];
+  /** Columns of the Advanced view (offered when `employeeTools.advancedView`). */
+  advancedColumns: readonly OrdersColumnKey[];
+  /** Columns not shown to a guest nor in guest mode (the last columns of the row). */
+  guestHiddenColumns: readonly OrdersColumnKey[];
+  advancedData: readonly OrdersAdvancedData[];
+  /** What employees (not in guest mode) get above the list. */
+  employeeTools: {
+    statusCounts: boolean;
+    shortcuts: readonly OrdersShortcut[];
+    advancedView: boolean;
+    csvExport: boolean;
+  };
+}
+
 export interface PluginRules {
   wording: Wording;
+  ordersList: OrdersListRules;
   home: HomePageRules;
   theme: ThemeRules;
   catalogue: CatalogueRules;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Nullable } from './common.ts';
 import { OrgMembership } from './org.ts';
+import { UserPreferences } from './ordersList.ts';
 
 export const LoginBody = Type.Object(
   {
@@ -18,6 +19,8 @@ export const SessionUser = Type.Object({
   firstName: Type.String(),
   lastName: Type.String(),
   personalOrgId: Type.Optional(Nullable(Type.Integer())),
+  /** The user's saved preferences (orders page settings, cart and dimensions visibility). */
+  preferences: Type.Optional(UserPreferences),
 });
 export type SessionUser = Static<typeof SessionUser>;
 
