@@ -6,7 +6,15 @@ import type {
   LoginBody,
   OrderDataBody,
   OrderDataResponse,
+  OrdersCountBody,
+  OrdersCountResponse,
+  OrdersCsvResponse,
+  OrdersDataBody,
+  OrdersDataResponse,
   ProductOrder,
+  UpdateOrderCostsResponse,
+  UpdatePreferencesBody,
+  UserPreferences,
   SessionData,
 } from '@cpq/domain';
 import { apiGet, apiGetRevalidated, apiPost } from './http.ts';
@@ -44,6 +52,16 @@ export const api = {
   homepageData,
   createProductOrder: (body: CreateProductOrderBody) =>
     apiPost<ProductOrder>('/api/configurator/create-product-order', body),
+  /** A page of the orders list (filters, search and paging done by the server). */
+  ordersData: (body: Omit<OrdersDataBody, 'formatForCsvExport'>, signal?: AbortSignal) =>
+    apiPost<OrdersDataResponse>('/api/configurator/get-configurator-orders-data', body, signal),
+  /** Every order matching the filters, as CSV text. */
+  ordersCsv: (body: Omit<OrdersDataBody, 'formatForCsvExport' | 'resultConstraints'>) =>
+    apiPost<OrdersCsvResponse>('/api/configurator/get-configurator-orders-data', { ...body, formatForCsvExport: true }),
+  ordersCount: (body: OrdersCountBody) => apiPost<OrdersCountResponse>('/api/configurator/get-configurator-orders-count', body),
+  updateOrderCosts: (orgId: number) => apiPost<UpdateOrderCostsResponse>('/api/configurator/update-product-order-costs', { orgId }),
+  /** Saves the signed-in user's preferences (merged over the stored ones); answers them all. */
+  updatePreferences: (body: UpdatePreferencesBody) => apiPost<UserPreferences>('/api/users/update-preferences', body),
   orderData: (body: OrderDataBody) => apiPost<OrderData>('/api/configurator/get-configurator-order-data', body),
   /**
    * The organisation's catalogue as the caller may see it (for an order page: as that order shows it

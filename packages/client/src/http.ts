@@ -20,9 +20,10 @@ async function parse<T>(res: Response): Promise<T> {
   return (body as { data: T }).data;
 }
 
-export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+export async function apiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, {
     method: 'POST',
+    ...(signal ? { signal } : {}),
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body ?? {}),

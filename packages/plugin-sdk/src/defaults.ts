@@ -19,6 +19,7 @@ export const DEFAULT_RULES: PluginRules = {
     advancedData: [],
     employeeTools: { statusCounts: false, shortcuts: [], advancedView: false, csvExport: false },
   },
+  items: { newItemDefaults: () => ({}) },
   theme: {},
   catalogue: { optionFilters: [] },
   validation: { instanceValidators: [] },

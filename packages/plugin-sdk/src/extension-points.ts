@@ -131,9 +131,28 @@ export interface OrdersListRules {
   };
 }
 
+/** What a new item starts with, before the user changes anything. */
+export interface NewItemDefaults {
+  title?: string;
+  /** Property selections keyed by property id (as the item's `properties`). */
+  properties?: Record<string, { optionId?: number | null; value?: string | number | null; text?: string[] }>;
+}
+
+export interface ItemRules {
+  /**
+   * Defaults of an item being added to an order (e.g. a numbered title, default sizes). `items` are the
+   * order's items as they are; `product` the product chosen. Nothing by default.
+   */
+  newItemDefaults(input: {
+    product: { id: number; productCategoryId: number | null };
+    items: ReadonlyArray<{ productId: number; title: string | null; properties: Record<string, { optionId?: number | null; value?: unknown; text?: unknown }> | null }>;
+  }): NewItemDefaults;
+}
+
 export interface PluginRules {
   wording: Wording;
   ordersList: OrdersListRules;
+  items: ItemRules;
   home: HomePageRules;
   theme: ThemeRules;
   catalogue: CatalogueRules;
