@@ -14,6 +14,9 @@ import { configuratorRoutes } from './routes/configurator.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { PluginRegistry } from './plugins.ts';
 import { orderWriteRoutes } from './routes/orderWrites.ts';
+import { ordersListRoutes } from './routes/ordersList.ts';
+import { bindOrdersListQueries } from './db/ordersList.ts';
+import { orderActionRoutes } from './routes/orderActions.ts';
 import { transactionRunner } from './db/transactions.ts';
 import { bindQueries } from './db/queries.ts';
 import { CatalogueCache } from './services/catalogueCache.ts';
@@ -83,7 +86,7 @@ export function createApp(deps: AppDeps): App {
   const orderData = new OrderDataService({ repos, transaction, catalogues: app.catalogues });
   const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, orderData, transaction };
   app.use(sessionMiddleware());
-  for (const router of [authRoutes(services, rateLimit), configuratorRoutes(services), orderWriteRoutes(services), resourceRoutes(services)]) {
+  for (const router of [authRoutes(services, rateLimit), configuratorRoutes(services), ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }), orderWriteRoutes(services), orderActionRoutes(services), resourceRoutes(services)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

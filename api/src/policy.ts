@@ -9,6 +9,7 @@ import {
   isActiveRole,
   isEmployeeRole,
   isPublishedFor,
+  type OrdersListRow,
   type PublishLevelName,
   type Role,
 } from '@cpq/domain';
@@ -28,6 +29,8 @@ export type PolicyRole = 'owner' | 'member' | 'guest';
 
 export const ALL_ROLES: readonly PolicyRole[] = ['owner', 'member', 'guest'];
 export const OWNERS: readonly PolicyRole[] = ['owner'];
+/** Owners and members (not in guest mode: the server sees their stored role). */
+export const EMPLOYEE_ROLES: readonly PolicyRole[] = ['owner', 'member'];
 
 /**
  * The role table: endpoint → roles allowed. Row rules come on top: order endpoints apply
@@ -41,6 +44,23 @@ export const POLICY = {
   'resources.get': { roles: ALL_ROLES },
   'productInstances.write': { roles: ALL_ROLES },
   'productOrders.update': { roles: ALL_ROLES },
+  /** Discarding an untitled, empty order the user left (row rule: its owner or an employee). */
+  'productOrders.destroy': { roles: ALL_ROLES },
+  /** Copy order: a guest only their own orders (row rule in the service). */
+  'configurator.duplicateProductOrder': { roles: ALL_ROLES },
+  /** Only employees change the owner or list who may own an order. */
+  'configurator.changeOrderOwner': { roles: EMPLOYEE_ROLES },
+  'configurator.getOrderOwnerCandidates': { roles: EMPLOYEE_ROLES },
+  'configurator.createProductOrderWithItems': { roles: ALL_ROLES },
+  /** The orders list: a guest's holds only orders they own or are involved in (row rule in the query). */
+  'configurator.getOrdersData': { roles: ALL_ROLES },
+  /** CSV export and the status counts are employee tools. */
+  'configurator.exportOrdersCsv': { roles: EMPLOYEE_ROLES },
+  'configurator.getOrdersCount': { roles: EMPLOYEE_ROLES },
+  /** Repricing every order of an organisation: employees who are also platform administrators (assertPlatformAdmin). */
+  'configurator.updateOrderCosts': { roles: EMPLOYEE_ROLES },
+  /** The signed-in user's own preferences: no organisation involved, any signed-in user. */
+  'users.updatePreferences': { roles: ALL_ROLES },
   /** Catalogue writes (admin screens): not routed yet; owners only. */
   'resources.write': { roles: OWNERS },
 } as const satisfies Record<string, { roles: readonly PolicyRole[] }>;
@@ -151,6 +171,18 @@ export function involvedInOrder(access: Pick<Access, 'policyRole' | 'user'>, ord
   return order.userId === access.user.id || String(access.user.id) in involved;
 }
 
+/** An order may be discarded by its owner or an employee (a guest it is shared with may not). */
+export function assertMayDiscardOrder(access: Pick<Access, 'policyRole' | 'user'>, order: OrderLike): void {
+  if (access.policyRole !== 'guest' || order.userId === access.user.id) return;
+  throw forbidden('Only the order’s owner or an employee can delete it.');
+}
+
+/** Platform administrators (a flag on the user, not a role in an organisation) alone recalculate an organisation's order costs. */
+export async function assertPlatformAdmin(repos: Repos, access: Pick<Access, 'user'>): Promise<void> {
+  const user = await repos.users.findOne({ id: access.user.id });
+  if (!isOn(user?.isPlatformAdmin)) throw forbidden('Only platform administrators can recalculate order costs.');
+}
+
 export const orderNotFound = () => notFound('orderNotFound', 'Order not found.');
 
 /** An order the caller may not reach answers exactly like a missing one. */
@@ -220,6 +252,22 @@ export function shapeOrder<T extends Row>(access: Access, order: T): T {
   const hidden = omit(out, PRODUCT_ORDER_PRICE_FIELDS);
   if ('statusData' in hidden) hidden.statusData = withoutPayments(hidden.statusData);
   return hidden as T;
+}
+
+/** Order fields for employees only: not in a guest's list, nor in guest mode. */
+const ORDER_LIST_EMPLOYEE_FIELDS = ['estimatedShippingDate', 'trackingNumber', 'commandData'] as const;
+/** What the list query reads for its own decisions (access, the row's product) and never sends. */
+const ORDER_LIST_INTERNAL_FIELDS = ['involvedUsers', 'rowProductId'] as const;
+
+/** A row of the orders list for the caller: no prices when the order hides them, no employee fields in a guest's view. */
+export function shapeListRow(access: Access, asGuest: boolean, row: Row): OrdersListRow {
+  let out = omit(row, ORDER_LIST_INTERNAL_FIELDS);
+  if (asGuest) out = omit(out, ORDER_LIST_EMPLOYEE_FIELDS);
+  if (!pricingVisible(access, row)) {
+    out = omit(out, PRODUCT_ORDER_PRICE_FIELDS);
+    out.statusData = withoutPayments(out.statusData);
+  }
+  return out as unknown as OrdersListRow;
 }
 
 /** Prices only when the caller may see them; which pricing steps failed only for employees. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueResponse, HomepageDataResponse, OrderDataResponse, SessionData } from '@cpq/domain';
+import { CatalogueResponse, HomepageDataResponse, OrderDataResponse, OrdersDataResponse, SessionData } from '@cpq/domain';
 import { compile, describeError } from '../src/http/validate.ts';
 import { databases, startTestApp, type TestApp } from './helpers.ts';
-import { CATALOGUE, HOME, ORDER_DATA } from './paths.ts';
+import { CATALOGUE, HOME, ORDER_DATA, ORDERS_DATA } from './paths.ts';
 
 /**
  * The API answers what packages/domain says it answers: every session, home page, catalogue and
@@ -52,6 +52,10 @@ describe.each(databases)('response contract on $name', (dbCase) => {
         // Employees open every order of the organisation; a guest at least the ones they own.
         const me = session.body.data.user.id as number;
         expect(opened).toBe(role === 'guest' ? orders.filter((o) => o.userId === me || String(me) in o.involvedUsers).length : orders.length);
+        // The orders list holds exactly the orders the caller may open.
+        const list = await client.post(ORDERS_DATA, { orgId, filters: { archived: 'all' } });
+        expect(errorsOf(OrdersDataResponse, list.body.data)).toEqual([]);
+        expect(list.body.data.productOrders.length).toBe(opened);
       });
     }
   }

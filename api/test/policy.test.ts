@@ -8,6 +8,8 @@ interface Ids {
   orderId: number;
   orgSpecificId: number;
   instanceId: number;
+  /** The order's owner. */
+  ownerId: number;
 }
 
 /** How each routed endpoint is called (each call is harmless to repeat). */
@@ -19,6 +21,18 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'resources.get': ({ orgId }) => ({ path: '/api/resources/products/get', body: { where: { orgId } } }),
   'productInstances.write': ({ instanceId }) => ({ path: '/api/resources/productInstances/update', body: { where: { id: instanceId }, props: { notes: 'Checked' } } }),
   'productOrders.update': ({ orderId }) => ({ path: '/api/resources/productOrders/update', body: { where: { id: orderId }, props: { phone: '(555) 010-1392' } } }),
+  // The demo orders have items, so an allowed caller is answered 409 (kept) and nothing is deleted.
+  'productOrders.destroy': ({ orderId }) => ({ path: '/api/resources/productOrders/destroy', body: { where: { id: orderId } } }),
+  'configurator.duplicateProductOrder': ({ orderId }) => ({ path: '/api/configurator/duplicate-product-order', body: { productOrderId: orderId } }),
+  // To the order's current owner: no change, so the call is harmless to repeat.
+  'configurator.changeOrderOwner': ({ orderId, ownerId }) => ({ path: '/api/configurator/change-order-owner', body: { productOrderId: orderId, userId: ownerId } }),
+  'configurator.getOrderOwnerCandidates': ({ orgId }) => ({ path: '/api/configurator/get-order-owner-candidates', body: { orgId } }),
+  'configurator.getOrdersData': ({ orgId }) => ({ path: '/api/configurator/get-configurator-orders-data', body: { orgId } }),
+  'configurator.exportOrdersCsv': ({ orgId }) => ({ path: '/api/configurator/get-configurator-orders-data', body: { orgId, formatForCsvExport: true } }),
+  'configurator.getOrdersCount': ({ orgId }) => ({ path: '/api/configurator/get-configurator-orders-count', body: { orgId, statusKeys: ['orderStarted'] } }),
+  'configurator.updateOrderCosts': ({ orgId }) => ({ path: '/api/configurator/update-product-order-costs', body: { orgId } }),
+  'users.updatePreferences': () => ({ path: '/api/users/update-preferences', body: { cartIsVisible: true } }),
+  'configurator.createProductOrderWithItems': ({ orgId }) => ({ path: '/api/configurator/create-product-order-with-items', body: { productOrderProps: { orgId, title: 'Policy check', productCategoryId: 14 }, propsSets: [{ productId: 170, quantity: 1 }] } }),
 };
 
 /**
@@ -36,6 +50,22 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'resources.get': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
   'productInstances.write': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
   'productOrders.update': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  // Discarding a left, untitled, empty order: its owner or an employee; an order with items is kept (409).
+  'productOrders.destroy': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 409 },
+  // Copy: everyone who reaches the order; a guest only their own.
+  'configurator.duplicateProductOrder': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  // Owner change and its candidate list: employees only.
+  'configurator.changeOrderOwner': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
+  'configurator.getOrderOwnerCandidates': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 } },
+  'configurator.createProductOrderWithItems': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
+  // The orders list: every member (a guest's list holds only their orders); CSV export and status counts are employee tools.
+  'configurator.getOrdersData': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
+  'configurator.exportOrdersCsv': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 } },
+  'configurator.getOrdersCount': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 } },
+  // Costs recalculation: platform administrators only (none of 1392's users is one; see ordersList.test.ts for who is).
+  'configurator.updateOrderCosts': { others: { owner: 403, member: 403, guest: 403, nonMember: 403, anonymous: 401 } },
+  // Your own preferences: anyone signed in, member of the organisation or not.
+  'users.updatePreferences': { others: { owner: 200, member: 200, guest: 200, nonMember: 200, anonymous: 401 } },
 };
 
 describe('policy table', () => {
@@ -60,7 +90,7 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
     const idsOf = async (orgSpecificId: number): Promise<Ids> => {
       const order = (await t.repos.productOrders.findOne({ orgId: 1392, orgSpecificId }))!;
       const item = (await t.repos.productInstances.find({ productOrderId: order.id }))[0]!;
-      return { orgId: 1392, orderId: order.id, orgSpecificId, instanceId: item.id };
+      return { orgId: 1392, orderId: order.id, orgSpecificId, instanceId: item.id, ownerId: order.userId };
     };
     others = await idsOf(1); // owned by owner-1392
     mine = await idsOf(2); // owned by guest-1392

@@ -90,10 +90,11 @@ describe.each(databases)('server-side pricing authority on $name', (dbCase) => {
     expect(b.status, JSON.stringify(b.body)).toBe(200);
     expect(b.body.data.rank).toBe(1);
 
-    // The browser turns a quantity below 1 into 1; the server refuses it rather than guess.
+    // A quantity below 1 becomes 1 (the same rule as in the browser), priced as such.
     const zero = await owner.post(ITEM_UPDATE, { where: { id: a.body.data.id }, props: { quantity: 0 } });
-    expect(zero.status).toBe(400);
-    expect(zero.body.error.message).toBe('props.quantity must be >= 1');
+    expect(zero.status, JSON.stringify(zero.body)).toBe(200);
+    expect(zero.body.data.quantity).toBe(1);
+    expect(zero.body.data.totalPriceInCents).toBe(unit);
     const q3 = await owner.post(ITEM_UPDATE, { where: { id: a.body.data.id }, props: { quantity: 3, totalPriceInCents: 5 } });
     expect(q3.status, JSON.stringify(q3.body)).toBe(200);
     expect(q3.body.data.totalPriceInCents).toBe(unit * 3);

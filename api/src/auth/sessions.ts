@@ -5,6 +5,7 @@ import type { Repos } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { dbDateIn, nowUtc } from '../db/time.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { readPreferences } from '../services/preferences.ts';
 
 import { SESSION_COOKIE } from './requestSession.ts';
 
@@ -64,6 +65,8 @@ export async function buildSessionData(repos: Repos, userId: number): Promise<Se
       firstName,
       lastName,
       personalOrgId: user.personalOrgId ?? null,
+      preferences: readPreferences(user.appData),
+      isPlatformAdmin: user.isPlatformAdmin === 1,
     },
     organisations,
     engineVersion: ENGINE_VERSION,

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isMysql } from './knex.ts';
 import { normaliseDbDate, nowUtc } from './time.ts';
+import { refreshSearchText, SEARCH_TEXT_SOURCES } from './ordersSearch.ts';
 import type {
   ArchCustomViewJson,
   ArchElevationJson,
@@ -52,6 +53,11 @@ export interface TableSpec {
   orderPart?: boolean;
   /** The order table itself: every update bumps its revision. */
   revisioned?: boolean;
+  /**
+   * What the orders list searches (db/ordersSearch.ts): the orders themselves, or their items (the
+   * products they use). A write that changes it rewrites the orders' search_text.
+   */
+  searchSource?: 'order' | 'orderPart';
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
@@ -232,7 +238,9 @@ export class Repo<T extends object = Row> {
     const res: unknown = await this.q(trx).insert(row);
     if (this.spec.catalogue) await bumpCatalogueVersion(trx ?? this.db, [row.org_id as number]);
     if (this.spec.orderPart) await bumpOrderRevision(trx ?? this.db, [row.product_order_id as number]);
-    return typeof row.id === 'number' ? row.id : Number((res as number[])[0]);
+    const id = typeof row.id === 'number' ? row.id : Number((res as number[])[0]);
+    if (this.spec.searchSource) await refreshSearchText(trx ?? this.db, [this.spec.searchSource === 'order' ? id : (row.product_order_id as number)]);
+    return id;
   }
 
   async insertMany(list: Array<Partial<T> | Row>, trx?: Knex.Transaction): Promise<void> {
@@ -240,30 +248,48 @@ export class Repo<T extends object = Row> {
     for (let i = 0; i < rows.length; i += 100) await this.q(trx).insert(rows.slice(i, i + 100));
     if (this.spec.catalogue) await bumpCatalogueVersion(trx ?? this.db, rows.map((r) => r.org_id as number));
     if (this.spec.orderPart) await bumpOrderRevision(trx ?? this.db, rows.map((r) => r.product_order_id as number));
+    if (this.spec.searchSource === 'orderPart') await refreshSearchText(trx ?? this.db, rows.map((r) => r.product_order_id as number));
+    if (this.spec.searchSource === 'order') {
+      // Several orders inserted at once: found again by their organisation and number.
+      for (const r of rows) {
+        const found = (await this.q(trx).select('id').where({ org_id: r.org_id, org_specific_id: r.org_specific_id })) as Array<{ id: number }>;
+        await refreshSearchText(trx ?? this.db, found.map((f) => f.id));
+      }
+    }
   }
 
   /** The values of a column a where clause reaches (the organisations or orders a write touches). */
-  private async idsOf(column: 'orgId' | 'productOrderId', where: Row, trx?: Knex.Transaction): Promise<number[]> {
+  private async idsOf(column: 'id' | 'orgId' | 'productOrderId', where: Row, trx?: Knex.Transaction): Promise<number[]> {
     const given = where[column];
     if (typeof given === 'number') return [given];
     const rows = (await this.applyWhere(this.q(trx).distinct(snake(column)), where)) as Row[];
     return rows.map((r) => r[snake(column)] as number);
   }
 
-  /** What a write to the rows `where` reaches must be noted: catalogue versions, order revisions. */
-  private async reached(where: Row, trx?: Knex.Transaction): Promise<() => Promise<void>> {
+  /** Orders whose search_text a write (a patch; none: a delete) to the rows `where` may change. */
+  private async searchedOrders(where: Row, patch: Row | undefined, orderIds: readonly number[], trx?: Knex.Transaction): Promise<number[]> {
+    const source = this.spec.searchSource;
+    if (source === 'order') return patch && Object.keys(patch).some((k) => SEARCH_TEXT_SOURCES.has(k)) ? this.idsOf('id', where, trx) : [];
+    if (source !== 'orderPart' || (patch && !('productId' in patch) && !('productOrderId' in patch))) return [];
+    return typeof patch?.productOrderId === 'number' ? [...orderIds, patch.productOrderId] : [...orderIds];
+  }
+
+  /** What a write to the rows `where` reaches must be noted: catalogue versions, order revisions, search texts. */
+  private async reached(where: Row, trx?: Knex.Transaction, patch?: Row): Promise<() => Promise<void>> {
     const orgIds = this.spec.catalogue ? await this.idsOf('orgId', where, trx) : [];
     const orderIds = this.spec.orderPart ? await this.idsOf('productOrderId', where, trx) : [];
+    const searched = await this.searchedOrders(where, patch, orderIds, trx);
     return async () => {
       await bumpCatalogueVersion(trx ?? this.db, orgIds);
       await bumpOrderRevision(trx ?? this.db, orderIds);
+      await refreshSearchText(trx ?? this.db, searched);
     };
   }
 
   async update(where: Row, patch: Partial<T> | Row, trx?: Knex.Transaction): Promise<number> {
     const full: Row = { ...(patch as Row) };
     if (this.spec.timestamps) full.lastUpdated ??= nowUtc();
-    const note = await this.reached(where, trx);
+    const note = await this.reached(where, trx, patch as Row);
     const row = this.toRow(full);
     if (this.spec.revisioned) row.revision = (trx ?? this.db).raw('?? + 1', ['revision']);
     const n = await this.applyWhere(this.q(trx), where).update(row);
@@ -280,7 +306,7 @@ export class Repo<T extends object = Row> {
     if (patches.length === 0) return;
     const db = trx ?? this.db;
     const now = nowUtc();
-    const note = await this.reached(where, trx);
+    const note = await this.reached(where, trx, Object.assign({}, ...patches.map((p) => p.patch)) as Row);
     for (let i = 0; i < patches.length; i += 200) {
       const chunk = patches.slice(i, i + 200);
       const rows = chunk.map(({ patch }) => this.toRow(this.spec.timestamps ? { ...(patch as Row), lastUpdated: now } : (patch as Row)));
@@ -372,13 +398,15 @@ export const TABLES = {
     dates: ['lastPaymentDate', 'repriceAfter'],
     timestamps: true,
     revisioned: true,
+    searchSource: 'order',
+    // search_text belongs to the search index (db/ordersSearch.ts): never read, sent or copied as a field.
     afterRead: (o: Row): Row => {
-      const { addresses, ...rest } = o;
+      const { addresses, searchText: _searchText, ...rest } = o;
       const a = (addresses ?? {}) as Row;
       return { ...rest, deliveryAddress: a.deliveryAddress ?? null, billingAddress: a.billingAddress ?? null };
     },
     beforeWrite: (o: Row): Row => {
-      const { deliveryAddress, billingAddress, ...rest } = o;
+      const { deliveryAddress, billingAddress, searchText: _searchText, ...rest } = o;
       if (deliveryAddress !== undefined || billingAddress !== undefined) {
         rest.addresses = { deliveryAddress: deliveryAddress ?? null, billingAddress: billingAddress ?? null };
       }
@@ -391,6 +419,7 @@ export const TABLES = {
     decimals: ['customPriceInCents', 'unitPriceInCents', 'totalPriceInCents'],
     timestamps: true,
     orderPart: true,
+    searchSource: 'orderPart',
   },
   archWalls: { table: 'arch_walls', json: { from: obj, to: obj }, decimals: ['height', 'thickness'], timestamps: true, orderPart: true },
   archElevations: { table: 'arch_elevations', json: { from: obj, to: obj }, decimals: ['height', 'thickness', 'viewDepth'], timestamps: true, orderPart: true },

@@ -16,7 +16,7 @@ export type Row = Record<string, unknown>;
 export type Stored<T> = T & Row;
 
 export type OrganisationRow = Organisation & Row & { catalogueVersion: number };
-export type UserRow = Row & { id: number; email: string; passwordHash: string; firstName: string | null; lastName: string | null; personalOrgId: number | null };
+export type UserRow = Row & { id: number; email: string; passwordHash: string; firstName: string | null; lastName: string | null; personalOrgId: number | null; isPlatformAdmin: 0 | 1 };
 export type MembershipRow = Row & { id: number; userId: number; orgId: number; role: Role; prevRole: Role | null; accessData: Row };
 /** Read shape of a guest record (appData.designEngine and orgAccessEdgeData.designEngine). */
 export type GuestRow = Row & {

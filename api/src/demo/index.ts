@@ -11,6 +11,8 @@ import { ORGS, seedUsers } from './orgs.ts';
 import * as cat from './catalogue.ts';
 
 export const DEMO_PASSWORD = 'demo';
+/** The platform's own staff in the demo (the spec's users 1 and 2: owner-850 and member-850). */
+const DEMO_PLATFORM_ADMIN_IDS = [1, 2];
 
 interface DemoOrder {
   orgId: number;
@@ -64,7 +66,7 @@ export async function seedDemo(db: Knex): Promise<boolean> {
     }
     const userIds = new Map<string, number>();
     for (const [i, u] of users.entries()) {
-      await repos.users.insert({ id: u.id, email: u.email, passwordHash: hashes[i]!, firstName: u.firstName, lastName: u.lastName, personalOrgId: null, appData: { designEngine: { ordersPageSettings: { detailLevelFilterValue: 'basic' } } } }, trx);
+      await repos.users.insert({ id: u.id, email: u.email, passwordHash: hashes[i]!, firstName: u.firstName, lastName: u.lastName, personalOrgId: null, isPlatformAdmin: DEMO_PLATFORM_ADMIN_IDS.includes(u.id) ? 1 : 0, appData: { designEngine: { ordersPageSettings: { detailLevelFilterValue: 'basic' } } } }, trx);
       userIds.set(u.email, u.id);
       for (const m of u.memberships) {
         await repos.memberships.insert({ userId: u.id, orgId: m.orgId, role: m.role, prevRole: null, accessData: {} }, trx);
@@ -142,7 +144,8 @@ export async function seedDemo(db: Knex): Promise<boolean> {
       if (paidStatuses) {
         const { costs } = (await repos.productOrders.findOne({ id: orderId }, trx)) as { costs: { orderTotal: number; depositAmount: number } };
         const paid = paidStatuses === 1 && costs.depositAmount ? costs.depositAmount : costs.orderTotal;
-        await repos.productOrders.update({ id: orderId }, { amountPaidInCents: paid }, trx);
+        // lastUpdated stays the order's own date (the orders list sorts by it).
+        await repos.productOrders.update({ id: orderId }, { amountPaidInCents: paid, lastUpdated: toDbDate(new Date(created + d.progress * 2 * 86_400_000)) }, trx);
       }
     }
   });

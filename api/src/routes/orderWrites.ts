@@ -4,16 +4,20 @@ import {
   ProductInstanceCreateBody,
   ProductInstanceDestroyBody,
   ProductInstanceUpdateBody,
+  ProductOrderDestroyBody,
   ProductOrderUpdateBody,
+  checkOrderTitle,
+  normaliseQuantity,
 } from '@cpq/domain';
 import type { Queries } from '../db/queries.ts';
 import type { Row } from '../db/repository.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, requireUser, type Endpoint } from '../policy.ts';
 import {
   createInstance,
   destroyInstance,
+  discardUntitledOrder,
   stripInstanceComputed,
   stripOrderComputed,
   updateInstance,
@@ -45,15 +49,15 @@ export function orderWriteRoutes(deps: WriteDeps & { queries: Queries }): Router
   const itemMissing = () => notFound('instanceNotFound', 'Item not found.');
 
   r.post('/productInstances/create', async (ctx) => {
-    const body = validateBody(ProductInstanceCreateBody, stripInstanceComputed(ctx.request.body));
+    const body = validateBody(ProductInstanceCreateBody, normaliseItemBody(stripInstanceComputed(ctx.request.body)));
     const { access } = await accessFor(ctx, 'productInstances.write', 'productOrders', body.props.productOrderId, orderMissing);
     ctx.body = { data: await createInstance(deps, access, body.props) };
   });
 
   r.post('/productInstances/update', async (ctx) => {
-    const body = validateBody(ProductInstanceUpdateBody, stripInstanceComputed(ctx.request.body));
+    const body = validateBody(ProductInstanceUpdateBody, normaliseItemBody(stripInstanceComputed(ctx.request.body)));
     const { access, orderId } = await accessFor(ctx, 'productInstances.write', 'productInstances', body.where.id, itemMissing);
-    ctx.body = { data: await updateInstance(deps, access, body.where.id, orderId, body.props) };
+    ctx.body = { data: await updateInstance(deps, access, body.where.id, orderId, body.props, body.where.expectedVersion) };
   });
 
   r.post('/productInstances/destroy', async (ctx) => {
@@ -63,10 +67,39 @@ export function orderWriteRoutes(deps: WriteDeps & { queries: Queries }): Router
   });
 
   r.post('/productOrders/update', async (ctx) => {
-    const body = validateBody(ProductOrderUpdateBody, stripOrderComputed(ctx.request.body));
+    const body = validateBody(ProductOrderUpdateBody, checkTitleFirst(stripOrderComputed(ctx.request.body)));
     const { access } = await accessFor(ctx, 'productOrders.update', 'productOrders', body.where.id, orderMissing);
     ctx.body = { data: await updateOrder(deps, access, body.where.id, body.props as Row) };
   });
 
+  /** Only an untitled order that is empty and was never prompted for project info (left right after creation). */
+  r.post('/productOrders/destroy', async (ctx) => {
+    const body = validateBody(ProductOrderDestroyBody, ctx.request.body);
+    const { access } = await accessFor(ctx, 'productOrders.destroy', 'productOrders', body.where.id, orderMissing);
+    ctx.body = { data: await discardUntitledOrder(deps, access, body.where.id) };
+  });
+
   return r;
+}
+
+const isObject = (v: unknown): v is Row => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A quantity below 1 or not a number becomes 1 (the field rule), before the schema sees it: typed
+ * input such as "0", "" or "abc" is corrected, not refused.
+ */
+export function normaliseItemBody(body: unknown): unknown {
+  if (!isObject(body) || !isObject(body.props) || !('quantity' in body.props)) return body;
+  return { ...body, props: { ...body.props, quantity: normaliseQuantity(body.props.quantity) } };
+}
+
+/**
+ * An order title is checked by its own rule before the schema (whose length check would answer a
+ * raw schema message): empty → "A valid order name is required.", the untitled default refused.
+ */
+export function checkTitleFirst(body: unknown): unknown {
+  if (!isObject(body) || !isObject(body.props) || typeof body.props.title !== 'string') return body;
+  const c = checkOrderTitle(body.props.title);
+  if (!c.ok) throw badRequest(c.message);
+  return body;
 }

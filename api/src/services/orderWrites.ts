@@ -6,7 +6,10 @@ import {
   applyPropertyChanges,
   checkInstanceTitle,
   checkOrderTitle,
+  instanceVersion,
+  ITEM_CHANGED_MESSAGE,
   moveRank,
+  UNTITLED_ORDER_TITLE,
   normaliseQuantity,
   type CatalogueIndex,
   type InstanceProperties,
@@ -19,6 +22,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import {
   assertCustomProductAllowed,
   assertInvolvedInOrder,
+  assertMayDiscardOrder,
   assertWritable,
   productVisible,
   shapeInstance,
@@ -178,12 +182,20 @@ export async function createInstance(deps: WriteDeps, access: Access, props: Ins
   });
 }
 
-export async function updateInstance(deps: WriteDeps, access: Access, id: number, orderId: number, props: InstanceProps): Promise<Row> {
+/**
+ * `expectedVersion`: the item's content version (instanceVersion) the caller last saw. When the stored
+ * item has another, it changed since (another tab or person): 409 with the item as it is now, nothing
+ * written, so the caller can show it and let the user redo the change.
+ */
+export async function updateInstance(deps: WriteDeps, access: Access, id: number, orderId: number, props: InstanceProps, expectedVersion?: string): Promise<Row> {
   assertWritable(access, 'productInstance', props);
   return deps.transaction(async (trx) => {
     const order = await lockOrderForWrite(deps.repos, trx, orderId, access);
     const inst = await deps.repos.productInstances.findOne({ id, productOrderId: order.id }, trx);
     if (!inst) throw notFound('instanceNotFound', 'Item not found.');
+    if (expectedVersion !== undefined && instanceVersion(inst) !== expectedVersion) {
+      throw new ApiError(409, 'itemChanged', ITEM_CHANGED_MESSAGE, { instance: shapeInstance(access, order, inst as Row) });
+    }
     const ctx = await pricingContext(deps, trx, order.orgId);
     const productId = props.productId ?? inst.productId;
     const own = productId === inst.productId;
@@ -306,4 +318,23 @@ export function splitEmails(text: string): string[] {
     .split(/[,;\s]+/)
     .map((e) => e.trim())
     .filter(Boolean);
+}
+
+/**
+ * Deletes an order the user left right after creating it: still titled "Untitled Order", never
+ * prompted for project info and without items. Anything else is kept (409 with the reason): this is
+ * not a general order deletion. Only the order's owner or an employee may do it.
+ */
+export async function discardUntitledOrder(deps: WriteDeps, access: Access, id: number): Promise<{ id: number; deleted: true }> {
+  return deps.transaction(async (trx) => {
+    const order = await lockOrderForWrite(deps.repos, trx, id, access);
+    assertMayDiscardOrder(access, order);
+    const kept = (reason: string) => new ApiError(409, 'orderKept', `This order is kept: ${reason}.`);
+    if (order.promptedForProjectInfo) throw kept('its project information was asked for');
+    if (order.title !== UNTITLED_ORDER_TITLE) throw kept('it has a title');
+    if ((await deps.repos.productInstances.count({ productOrderId: order.id }, trx)) > 0) throw kept('it has items');
+    await deps.repos.productOrders.delete({ id: order.id }, trx);
+    await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'discard', data: { orgSpecificId: order.orgSpecificId } });
+    return { id: order.id, deleted: true as const };
+  });
 }

@@ -14,5 +14,6 @@ export { nextPricingChange } from './pricing/schedule.ts';
 export * from './costs/index.ts';
 export * from './validation/index.ts';
 export * from './schemas/entities.ts';
+export * from './schemas/orderActions.ts';
 export * from './availability/index.ts';
 export { ENGINE_VERSION } from './version.ts';

@@ -5,6 +5,7 @@ import * as m0003 from './0003_orders_spatial.ts';
 import * as m0004 from './0004_instance_pricing.ts';
 import * as m0005 from './0005_catalogue_version.ts';
 import * as m0006 from './0006_order_revision_and_pricing_basis.ts';
+import * as m0007 from './0007_orders_list.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_instance_pricing': m0004,
   '0005_catalogue_version': m0005,
   '0006_order_revision_and_pricing_basis': m0006,
+  '0007_orders_list': m0007,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

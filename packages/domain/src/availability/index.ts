@@ -22,3 +22,4 @@ export type {
 export { constraintGraph, SELECT_TYPES } from './graph.ts';
 export type { ConstraintGraph } from './graph.ts';
 export * from './propertyChanges.ts';
+export { reasonInWords, reasonsInWords } from './reasonText.ts';

@@ -21,6 +21,8 @@ export const SessionUser = Type.Object({
   personalOrgId: Type.Optional(Nullable(Type.Integer())),
   /** The user's saved preferences (orders page settings, cart and dimensions visibility). */
   preferences: Type.Optional(UserPreferences),
+  /** A platform administrator (may recalculate an organisation's order costs). */
+  isPlatformAdmin: Type.Optional(Type.Boolean()),
 });
 export type SessionUser = Static<typeof SessionUser>;
 

@@ -356,7 +356,18 @@ export type ResourceDestroyBody = Static<typeof ResourceDestroyBody>;
 
 export const ProductInstanceCreateBody = resourceCreateBody(ProductInstanceCreateProps);
 export type ProductInstanceCreateBody = Static<typeof ProductInstanceCreateBody>;
-export const ProductInstanceUpdateBody = resourceUpdateBody(ProductInstanceWritable);
+/**
+ * Item update: `where.expectedVersion` (optional) is the item's content version (instanceVersion) the
+ * client last saw; when the stored item no longer has it, someone else changed the item and the
+ * update is refused (409) instead of silently overwriting their change.
+ */
+export const ProductInstanceUpdateBody = Type.Object(
+  {
+    where: Type.Object({ id: Id, orgId: Type.Optional(Id), expectedVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) }, { additionalProperties: false }),
+    props: ProductInstanceWritable,
+  },
+  { additionalProperties: false },
+);
 export type ProductInstanceUpdateBody = Static<typeof ProductInstanceUpdateBody>;
 export const ProductInstanceDestroyBody = ResourceDestroyBody;
 export const ProductOrderCreateBody = resourceCreateBody(ProductOrderCreateProps);
@@ -381,6 +392,8 @@ export const ProductRuleSchema = Type.Object({
   toResourceKey: Type.Literal('productOptions'),
   toIds: Type.Array(Type.Integer()),
   archived: Type.Optional(Flag),
+  /** The rule's name (admin-facing; employees see it in "why not available" reasons). */
+  title: Type.Optional(Nullable(Type.String())),
   description: Type.Optional(Nullable(Type.String())),
 });
 export type ProductRuleJson = Static<typeof ProductRuleSchema>;

@@ -5,3 +5,4 @@ export * from './instance.ts';
 export * from './measureText.ts';
 export * from './engraving.ts';
 export * from './validity.ts';
+export * from './instanceVersion.ts';

@@ -1,0 +1,218 @@
+import { stringify } from 'csv-stringify/sync';
+import {
+  DEFAULT_ORDERS_PAGE_SIZE,
+  ORDERS_CSV_MAX_ROWS,
+  ORDERS_PAGE_SIZES,
+  type OrdersCountBody,
+  type OrdersCountResponse,
+  type OrdersCsvResponse,
+  type OrdersDataBody,
+  type OrdersDataResponse,
+  type OrdersListRow,
+  type ProductOrderStatus,
+} from '@cpq/domain';
+import type { OrdersAdvancedData } from '@cpq/plugin-sdk';
+import type { OrdersListFilter, OrdersListQueries } from '../db/ordersList.ts';
+import type { Repos, Row } from '../db/repository.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { pricingVisible, shapeListRow, type Access } from '../policy.ts';
+import type { PluginRegistry } from '../plugins.ts';
+import { getOrg, orgStatuses } from './orgs.ts';
+
+export interface OrdersListDeps {
+  repos: Repos;
+  ordersList: OrdersListQueries;
+  plugins: PluginRegistry;
+}
+
+/** A page holds at most the largest Items/Page choice. */
+const MAX_PAGE_ROWS = Math.max(...ORDERS_PAGE_SIZES);
+/** Search words beyond this many are refused (each word is one more condition on every row). */
+export const ORDERS_SEARCH_MAX_WORDS = 10;
+
+/**
+ * Whom the list is built for. A guest — or an employee in guest mode — gets the guest list: a guest
+ * sees the orders they own or are involved in, guest mode only the employee's own orders; neither
+ * gets the employee-only fields (estimated shipping date, tracking number, command data) nor the
+ * advanced data.
+ */
+interface ListView {
+  access: Access;
+  asGuest: boolean;
+  statuses: ProductOrderStatus[];
+}
+
+async function viewOf(deps: OrdersListDeps, access: Access, body: Pick<OrdersDataBody, 'isGuestMode' | 'userId'>): Promise<ListView> {
+  if (body.userId !== undefined && body.userId !== access.user.id) throw forbidden('userId must be your own user id.');
+  const org = await getOrg(deps.repos, access.orgId);
+  return { access, asGuest: access.policyRole === 'guest' || body.isGuestMode === true, statuses: org ? orgStatuses(org) : [] };
+}
+
+/** Search words: lower-case, split on spaces; an empty term searches nothing. */
+export function searchWords(term: string | undefined): string[] {
+  const words = (term ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length > ORDERS_SEARCH_MAX_WORDS) throw badRequest(`searchTerm may have at most ${ORDERS_SEARCH_MAX_WORDS} words.`);
+  return words;
+}
+
+/** The body's filters as a checked query: unknown statuses and categories are refused, not silently empty. */
+async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBody): Promise<OrdersListFilter> {
+  const { access } = view;
+  const filters = body.filters ?? {};
+  const me = access.user.id;
+  const f: OrdersListFilter = { orgId: access.orgId, searchWords: searchWords(body.searchTerm) };
+  if (access.policyRole === 'guest') {
+    f.reachableBy = me;
+    if (filters.orderOwner === 'mine') f.ownerId = me;
+  } else if (body.isGuestMode || filters.orderOwner === 'mine') {
+    f.ownerId = me;
+  }
+  const archived = filters.archived ?? 'active';
+  if (archived !== 'all') f.archived = archived === 'archived' ? 1 : 0;
+  const categoryId = filters.productCategoryId;
+  if (categoryId !== undefined && categoryId !== 'all') {
+    const category = await deps.repos.productCategories.findOne({ id: categoryId, orgId: access.orgId });
+    if (!category) throw badRequest('filters.productCategoryId must be "all" or a product category of this organisation.');
+    f.productCategoryId = categoryId;
+  }
+  const statusKey = filters.statusKey;
+  if (statusKey !== undefined && statusKey !== 'all') {
+    if (!view.statuses.some((s) => s.key === statusKey)) throw badRequest('filters.statusKey must be "all" or a status key of this organisation.');
+    f.statusKey = statusKey;
+  }
+  if (filters.isProcessingPayment) f.processingPayment = true;
+  return f;
+}
+
+/** Per order, the distinct titles of the options its items chose for each advanced data entry. */
+async function advancedData(deps: OrdersListDeps, orgId: number, orderIds: number[], entries: readonly OrdersAdvancedData[]) {
+  const byOrder = new Map<number, Record<string, number[]>>();
+  const optionIds = new Set<number>();
+  if (entries.length) {
+    for (const item of await deps.ordersList.itemChoices(orderIds)) {
+      const perKey = byOrder.get(item.productOrderId) ?? Object.fromEntries(entries.map((e) => [e.key, [] as number[]]));
+      byOrder.set(item.productOrderId, perKey);
+      for (const e of entries) {
+        const optionId = (item.properties[String(e.propertyId)] as { optionId?: unknown } | undefined)?.optionId;
+        if (typeof optionId === 'number' && !perKey[e.key]!.includes(optionId)) {
+          perKey[e.key]!.push(optionId);
+          optionIds.add(optionId);
+        }
+      }
+    }
+  }
+  const options = optionIds.size ? await deps.repos.productOptions.find({ orgId, id: [...optionIds] }, { columns: ['id', 'title'] }) : [];
+  const titles = new Map(options.map((o) => [o.id, String(o.title)]));
+  const advancedOf = (orderId: number): Record<string, string[]> => {
+    const perKey = byOrder.get(orderId);
+    return Object.fromEntries(entries.map((e) => [e.key, (perKey?.[e.key] ?? []).flatMap((id) => (titles.has(id) ? [titles.get(id)!] : []))]));
+  };
+  return { advancedOf, productOptions: options.map((o) => ({ id: o.id, title: String(o.title) })) };
+}
+
+/** Rows of the list as the viewer may see them, with the advanced data when asked for and allowed. */
+async function listRows(deps: OrdersListDeps, view: ListView, body: OrdersDataBody, offset: number, limit: number) {
+  const { access } = view;
+  if (body.includeAdvancedOrderData && access.policyRole === 'guest') throw forbidden('Only employees can see the advanced order data.');
+  const rows = await deps.ordersList.ordersPage(await filterOf(deps, view, body), offset, limit);
+  const entries = body.includeAdvancedOrderData && !view.asGuest ? deps.plugins.rulesFor(access.orgId).ordersList.advancedData : [];
+  const advanced = body.includeAdvancedOrderData && !view.asGuest ? await advancedData(deps, access.orgId, rows.map((r) => r.id as number), entries) : null;
+  const shaped = rows.map((r) => {
+    const row = shapeListRow(access, view.asGuest, r);
+    if (advanced) row.advanced = advanced.advancedOf(r.id as number);
+    return row;
+  });
+  return { rows, shaped, productOptions: advanced?.productOptions ?? [], entries };
+}
+
+/** A page of the orders list (newest lastUpdated first). */
+export async function ordersPage(deps: OrdersListDeps, access: Access, body: OrdersDataBody): Promise<OrdersDataResponse> {
+  const { from, to } = body.resultConstraints ?? { from: 0, to: DEFAULT_ORDERS_PAGE_SIZE };
+  if (to <= from) throw badRequest('resultConstraints.to must be greater than resultConstraints.from.');
+  if (to - from > MAX_PAGE_ROWS) throw badRequest(`resultConstraints may span at most ${MAX_PAGE_ROWS} rows.`);
+  const view = await viewOf(deps, access, body);
+  const { rows, shaped, productOptions } = await listRows(deps, view, body, from, to - from);
+  const products = new Map<number, string>();
+  for (const r of rows) if (r.rowProductId != null) products.set(r.rowProductId as number, String(r.productTitle));
+  const categories = await deps.repos.productCategories.find({ orgId: access.orgId, archived: 0 }, { orderBy: ['rank', 'id'], columns: ['id', 'title'] });
+  return {
+    productOrders: shaped,
+    products: [...products].map(([id, title]) => ({ id, title })),
+    productCategories: categories.map((c) => ({ id: c.id, title: String(c.title) })),
+    productOptions,
+    pricingIsHidden: !pricingVisible(access),
+  };
+}
+
+// ------------------------------------------------------------------------------- CSV export
+
+/** The status an order has reached: the last of the organisation's statuses (in their order) that statusData records. */
+export function lastCompletedStatus(statuses: readonly ProductOrderStatus[], statusData: Record<string, unknown>, storedKey: string | null): ProductOrderStatus | undefined {
+  const reached = statuses.filter((s) => statusData[s.key] != null);
+  return reached[reached.length - 1] ?? statuses.find((s) => s.key === storedKey);
+}
+
+/** Cents as dollars with two decimals and no symbol or separators, so a spreadsheet reads a number. */
+export const csvAmount = (cents: number | null | undefined) => (cents == null ? '' : (cents / 100).toFixed(2));
+/** 'YYYY-MM-DD HH:MM:SS' (UTC) → 'YYYY-MM-DD'. */
+const csvDate = (s: unknown) => (typeof s === 'string' ? s.slice(0, 10) : '');
+
+type CsvColumn = [title: string, value: (row: OrdersListRow, statuses: readonly ProductOrderStatus[]) => string | number];
+
+/** Every list field, in the list's reading order; prices are in dollars. */
+const CSV_COLUMNS: CsvColumn[] = [
+  ['Order #', (r) => r.orgSpecificId],
+  ['Title', (r) => r.title],
+  ['Project', (r) => r.projectName ?? ''],
+  ['Account / Client', (r) => r.firmName ?? ''],
+  ['Contact', (r) => r.contactName ?? ''],
+  ['PO #', (r) => r.purchaseOrderNumber ?? ''],
+  ['Link', (r) => r.externalLink1 ?? ''],
+  ['Product', (r) => r.productTitle ?? ''],
+  ['Category', (r) => r.productCategoryTitle ?? ''],
+  ['Owner', (r) => [r.ownerFirstName, r.ownerLastName].filter(Boolean).join(' ')],
+  ['Status', (r, statuses) => lastCompletedStatus(statuses, r.statusData, r.lastCompletedStatusKey)?.title ?? ''],
+  ['Archived', (r) => (r.archived ? 'Yes' : 'No')],
+  ['Items', (r) => r.productInstancesCount],
+  ['Subtotal', (r) => csvAmount(r.costs?.orderSubTotal)],
+  ['Shipping', (r) => (r.costs ? (r.costs.shippingIsTbd ? 'TBD' : csvAmount(r.costs.shipping)) : '')],
+  ['Tax', (r) => csvAmount(r.costs?.tax)],
+  ['Deposit', (r) => csvAmount(r.costs?.depositAmount)],
+  ['Total', (r) => csvAmount(r.costs?.orderTotal)],
+  ['Amount Paid', (r) => csvAmount(r.amountPaidInCents)],
+  ['Command #', (r) => r.commandData?.number ?? ''],
+  ['Command Date', (r) => r.commandData?.date ?? ''],
+  ['Command Total (EUR)', (r) => csvAmount(r.commandData?.totalInCents)],
+  ['Estimated Shipping Date', (r) => r.estimatedShippingDate ?? ''],
+  ['Tracking #', (r) => r.trackingNumber ?? ''],
+  ['Created', (r) => csvDate(r.created)],
+  ['Last Updated', (r) => csvDate(r.lastUpdated)],
+];
+
+/** Every order matching the filters and search (at most ORDERS_CSV_MAX_ROWS, newest first) as CSV text. */
+export async function ordersCsv(deps: OrdersListDeps, access: Access, body: OrdersDataBody): Promise<OrdersCsvResponse> {
+  if (body.resultConstraints) throw badRequest('resultConstraints cannot be combined with formatForCsvExport: the export holds every matching order.');
+  const view = await viewOf(deps, access, body);
+  // One row more than the cap tells whether the export was cut.
+  const { shaped, entries } = await listRows(deps, view, body, 0, ORDERS_CSV_MAX_ROWS + 1);
+  const truncated = shaped.length > ORDERS_CSV_MAX_ROWS;
+  const rows = truncated ? shaped.slice(0, ORDERS_CSV_MAX_ROWS) : shaped;
+  const header = [...CSV_COLUMNS.map(([title]) => title), ...entries.map((e) => e.title)];
+  const records = rows.map((r) => [...CSV_COLUMNS.map(([, value]) => value(r, view.statuses)), ...entries.map((e) => (r.advanced?.[e.key] ?? []).join(', '))]);
+  return { productOrdersCsvData: stringify([header, ...records]), rowCount: rows.length, truncated };
+}
+
+// ------------------------------------------------------------------------------- counts
+
+/** Active orders of the organisation per stored last completed status, and those whose payment is being processed. */
+export async function ordersCount(deps: OrdersListDeps, access: Access, body: OrdersCountBody): Promise<OrdersCountResponse> {
+  const view = await viewOf(deps, access, body);
+  const unknown = body.statusKeys.filter((k) => !view.statuses.some((s) => s.key === k));
+  if (unknown.length) throw badRequest(`statusKeys must be status keys of this organisation (unknown: ${unknown.join(', ')}).`);
+  const { byStatusKey, processingPayment } = await deps.ordersList.ordersCounts(access.orgId, [...new Set(body.statusKeys)]);
+  return {
+    productOrderCountsByStatusKey: Object.fromEntries(body.statusKeys.map((k) => [k, byStatusKey.get(k) ?? 0])),
+    processingPaymentCount: processingPayment,
+  };
+}
+
