@@ -1,4 +1,5 @@
 import { definePlugin } from '@cpq/plugin-sdk';
+import { newItemDefaults } from './newItemDefaults.ts';
 
 export default definePlugin({
   orgId: 1053,
@@ -12,6 +13,7 @@ export default definePlugin({
         },
       ],
     },
+    items: { newItemDefaults },
     theme: { forcedFont: { family: 'DIN', sizePx: 14, weight: 'normal' } },
   },
 });

@@ -6,6 +6,12 @@ export default definePlugin({
   compatibility: [1],
   rules: {
     wording: { order: 'project', orders: 'projects' },
+    // Projects are listed by name, account and invoice with their Salesforce record; no order number,
+    // product or category columns. The Salesforce link is internal: not shown to guests.
+    ordersList: {
+      basicColumns: ['title', 'project', 'accountClient', 'invoiceNumber', 'salesforceLink', 'status', 'created', 'lastUpdated', 'owner'],
+      guestHiddenColumns: ['salesforceLink', 'owner'],
+    },
     theme: { forcedFont: { family: 'Helvetica Neue', sizePx: 14, weight: 'normal' } },
   },
 });

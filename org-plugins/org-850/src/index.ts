@@ -2,6 +2,8 @@ import { definePlugin, type HomeLink } from '@cpq/plugin-sdk';
 import { costs } from './costs.ts';
 import { instanceValidators } from './validators.ts';
 import { optionFilters } from './optionFilters.ts';
+import { ordersList } from './ordersList.ts';
+import { optionAlerts } from './optionAlerts.ts';
 
 const site = 'https://www.lumenandbrass.example';
 
@@ -39,8 +41,12 @@ export default definePlugin({
         { title: 'Resources', links: resourceLinks },
       ],
     },
+    orderSettings: { advancedPricingFields: true, employeeOnlyFields: ['trackingNumber', 'estimatedShippingDate'] },
+    // Filled by the browser-only ./ui expose (src/ui/index.ts).
+    ui: { slots: ['orderPage.actions'] },
+    ordersList,
     catalogue: { optionFilters },
-    validation: { instanceValidators },
+    validation: { instanceValidators, optionAlerts },
     costs,
   },
 });

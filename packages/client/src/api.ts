@@ -12,6 +12,7 @@ import type {
   OrdersDataBody,
   OrdersDataResponse,
   ProductOrder,
+  ProductOrderUpdateBody,
   UpdateOrderCostsResponse,
   UpdatePreferencesBody,
   UserPreferences,
@@ -62,6 +63,8 @@ export const api = {
   updateOrderCosts: (orgId: number) => apiPost<UpdateOrderCostsResponse>('/api/configurator/update-product-order-costs', { orgId }),
   /** Saves the signed-in user's preferences (merged over the stored ones); answers them all. */
   updatePreferences: (body: UpdatePreferencesBody) => apiPost<UserPreferences>('/api/users/update-preferences', body),
+  /** Writes order fields (e.g. `{ where: { id }, props: { archived: 1 } }`); answers the order as stored. */
+  updateOrder: (body: ProductOrderUpdateBody) => apiPost<ProductOrder>('/api/resources/productOrders/update', body),
   orderData: (body: OrderDataBody) => apiPost<OrderData>('/api/configurator/get-configurator-order-data', body),
   /**
    * The organisation's catalogue as the caller may see it (for an order page: as that order shows it

@@ -75,3 +75,9 @@ export const toggleGuestModeAtom = atom(null, (get, set) => {
 
 /** The active organisation's plugin rules (resolved over the defaults); null until loaded, and while its plugin fails to load. */
 export const activeRulesAtom = atom<PluginRules | null>(null);
+
+/**
+ * The order whose page found no order (missing, or not reachable by this user), as its `/orders/{n}`
+ * path: the header then shows no order tabs for it. Set and cleared by the order page.
+ */
+export const missingOrderPathAtom = atom<string | null>(null);

@@ -20,8 +20,10 @@ export const DEFAULT_RULES: PluginRules = {
     employeeTools: { statusCounts: false, shortcuts: [], advancedView: false, csvExport: false },
   },
   items: { newItemDefaults: () => ({}) },
+  orderSettings: { advancedPricingFields: false, employeeOnlyFields: [] },
+  ui: { slots: [] },
   theme: {},
   catalogue: { optionFilters: [] },
-  validation: { instanceValidators: [] },
+  validation: { instanceValidators: [], optionAlerts: [] },
   costs: { maxDiscountPercentage: () => null },
 };

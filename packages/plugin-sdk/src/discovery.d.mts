@@ -14,6 +14,8 @@ export interface OrgPluginPackage {
   /** Absolute path of the rules module. */
   entryFile: string;
   federationName: string;
+  /** The browser-only UI module (package.json "cpq": { "ui": ... }), exposed as './ui'; null without one. */
+  ui: string | null;
 }
 
 export declare const ORG_PLUGINS_FOLDER: string;

@@ -29,6 +29,10 @@ export function readOrgPlugin(dir) {
   if (typeof exported !== 'string') {
     throw new Error(`${file}: an organisation plugin names its rules module in "exports": { ".": "./src/index.ts" }.`);
   }
+  const ui = pkg.cpq?.ui;
+  if (ui !== undefined && typeof ui !== 'string') {
+    throw new Error(`${file}: an organisation plugin names its browser-only UI module as "cpq": { "ui": "./src/ui/index.ts" }.`);
+  }
   const folder = path.basename(dir);
   return {
     orgId,
@@ -39,6 +43,7 @@ export function readOrgPlugin(dir) {
     entry: exported,
     entryFile: path.resolve(dir, exported),
     federationName: federationName(orgId),
+    ui: ui ?? null,
   };
 }
 
@@ -61,8 +66,11 @@ export function discoverOrgPlugins(root = REPO_ROOT) {
   return found;
 }
 
-/** The `createMfConfig` options of a plugin's browser build: its rules module exposed as './plugin'. */
+/**
+ * The `createMfConfig` options of a plugin's browser build: its rules module exposed as './plugin',
+ * and its browser-only UI module (`cpq.ui`, when it has one) as './ui'.
+ */
 export function orgPluginMfOptions(dir) {
   const plugin = readOrgPlugin(dir);
-  return { name: plugin.federationName, dir, exposes: { './plugin': plugin.entry } };
+  return { name: plugin.federationName, dir, exposes: { './plugin': plugin.entry, ...(plugin.ui ? { './ui': plugin.ui } : {}) } };
 }

@@ -50,4 +50,12 @@ describe('organisation plugin discovery', () => {
     const dir = path.join(root, 'org-plugins', 'org-77');
     expect(orgPluginMfOptions(dir)).toEqual({ name: 'org_77', dir, exposes: { './plugin': './src/index.ts' } });
   });
+  it('exposes a browser-only UI module as ./ui only when the package names one', () => {
+    const root = rootWith({ 'org-78': { ...pkg(78), cpq: { orgId: 78, ui: './src/ui/index.ts' } }, 'org-79': { ...pkg(79), cpq: { orgId: 79, ui: 5 } } });
+    const dir = path.join(root, 'org-plugins', 'org-78');
+    expect(orgPluginMfOptions(dir)).toEqual({ name: 'org_78', dir, exposes: { './plugin': './src/index.ts', './ui': './src/ui/index.ts' } });
+    expect(() => orgPluginMfOptions(path.join(root, 'org-plugins', 'org-79'))).toThrow(/"ui"/);
+    expect(discoverOrgPlugins().find((p) => p.orgId === 850)!.ui).toBe('./src/ui/index.ts');
+    expect(discoverOrgPlugins().find((p) => p.orgId === 1053)!.ui).toBeNull();
+  });
 });

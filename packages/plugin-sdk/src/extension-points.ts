@@ -1,6 +1,8 @@
-import type { CostRules, EngineHooks, InstanceValidator, OptionFilter } from '@cpq/domain';
+import type { CostRules, EngineHooks, InstanceValidator, OptionFilter, OrgDesignEngineSettings } from '@cpq/domain';
 
 export type { CostRules, EngineHooks, InstanceValidator, OptionFilter };
+import type { UiSlotName } from './uiSlots.ts';
+export type { UiSlotName, UiSlotContext, UiSlotContexts, OrderPageActionsContext } from './uiSlots.ts';
 
 /**
  * Extension points an organisation plugin may fill. Every point has a default in `DEFAULT_RULES`
@@ -64,9 +66,22 @@ export interface CatalogueRules {
   optionFilters: readonly OptionFilter[];
 }
 
+/** What an option alert sees: the item's product, the option just chosen and the organisation's settings. */
+export interface OptionAlertContext {
+  product: { id: number; productCategoryId: number | null };
+  propertyId: number;
+  optionId: number;
+  orgSettings: OrgDesignEngineSettings;
+}
+
+/** A message shown when an option is chosen in the order page's option picker (e.g. 850's lead time), or null. */
+export type OptionAlert = (ctx: OptionAlertContext) => string | null;
+
 /** Item checks (red properties) and alerts shown when an option is chosen. */
 export interface ValidationRules {
   instanceValidators: readonly InstanceValidator[];
+  /** Read by the order page when the user chooses an option; every non-null message is shown. */
+  optionAlerts: readonly OptionAlert[];
 }
 
 /**
@@ -149,8 +164,33 @@ export interface ItemRules {
   }): NewItemDefaults;
 }
 
+/** Order fields that may be hidden from non-employees in the order settings. */
+export type OrderSettingsEmployeeOnlyField = 'trackingNumber' | 'estimatedShippingDate';
+
+export interface OrderSettingsRules {
+  /**
+   * Employees (owner, member, not in guest mode) see the advanced pricing fields of the order
+   * settings: effective pricing date, shipping, tax rate, discount, tariff surcharge, amount paid,
+   * the notes and the command data. Off by default.
+   */
+  advancedPricingFields: boolean;
+  /** Fields shown to employees only (by default everyone sees them; only employees change them). */
+  employeeOnlyFields: readonly OrderSettingsEmployeeOnlyField[];
+}
+
+/**
+ * Slots of the portal the organisation's browser-only `./ui` expose fills (see `@cpq/plugin-sdk/ui`).
+ * Declared here, in the rules every page already has, so a page asks for `./ui` only when it has
+ * something for that slot. None by default.
+ */
+export interface UiRules {
+  slots: readonly UiSlotName[];
+}
+
 export interface PluginRules {
   wording: Wording;
+  orderSettings: OrderSettingsRules;
+  ui: UiRules;
   ordersList: OrdersListRules;
   items: ItemRules;
   home: HomePageRules;

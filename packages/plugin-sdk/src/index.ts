@@ -3,6 +3,7 @@ import type { EngineHooks, PluginRules } from './extension-points.ts';
 
 export type * from './extension-points.ts';
 export { DEFAULT_RULES };
+export { loadUiModule, provideUiModuleLoader, type UiModuleLoader } from './uiLoader.ts';
 
 /** Major version of the plugin contract. A plugin states the majors it was written for. */
 export const SDK_MAJOR = 1;

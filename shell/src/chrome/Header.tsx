@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { triggerAppChange } from 'single-spa';
-import { activeOrgAtom, sessionAtom, toggleGuestModeAtom } from '@cpq/client';
+import { activeOrgAtom, missingOrderPathAtom, sessionAtom, toggleGuestModeAtom } from '@cpq/client';
 import { isEmployee, isGuestMode } from '@cpq/domain';
 import { Link } from '@cpq/ui';
 import { navigateToUrl } from 'single-spa';
@@ -19,6 +19,7 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
   const session = useAtomValue(sessionAtom);
   const org = useAtomValue(activeOrgAtom);
   const toggleGuestMode = useSetAtom(toggleGuestModeAtom);
+  const missingOrderPath = useAtomValue(missingOrderPathAtom);
   const settings = org?.appData.designEngine;
   const organisations = session?.organisations ?? [];
 
@@ -101,7 +102,7 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
         </div>
       </div>
 
-      {route.kind === 'order' ? (
+      {route.kind === 'order' && missingOrderPath !== `/orders/${route.orderId}` ? (
         <nav className={styles.tabs} aria-label="Order views">
           {TABS.map(({ tab, label }) => (
             <Link
