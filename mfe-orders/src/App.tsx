@@ -1,10 +1,6 @@
-import { UnavailablePage } from '@cpq/ui';
+import { OrdersPage } from './OrdersPage.tsx';
 
-/** Root of mfe-orders. The Orders area is a later issue: an honest page until then. */
+/** Root of mfe-orders: the orders list (/orders). */
 export function App() {
-  return (
-    <div>
-      <UnavailablePage title="Orders" />
-    </div>
-  );
+  return <OrdersPage />;
 }
