@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
-import { isEmployee, orderCatalogueRows, type OrderDataProductOrder } from '@cpq/domain';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type Catalogue, type OrderData, missingOrderPathAtom } from '@cpq/client';
+import { CatalogueIndex, catalogueSnapshotFromRows, isEmployee, orderCatalogueRows, type EngineHooks, type OrderDataProductOrder } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
 import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
 import { errorMessage, isMissing } from '../shared/errors.ts';
 import styles from './OrderPage.module.css';
-import { capitalise, formatDate, orderHeading, orderTypeLabel, parseOrderRoute, titleById } from './logic.ts';
-import { OrderItems } from './OrderItems.tsx';
-import { isPricingHidden, type OrderDataLike } from './pricing.ts';
+import { measureTextBrowser } from '../shared/measureText.ts';
+import { OrderEditor } from './editor/OrderEditor.tsx';
+import type { EditorEngine } from './editor/itemViews.ts';
+import { orderHeading, parseOrderRoute } from './logic.ts';
+import { isPricingHidden } from './pricing.ts';
 
 export const MISSING_ORDER_TEXT =
   "You might need to ask for an invite, or the order you're looking for might have been deleted.";
@@ -19,7 +21,7 @@ type Load =
   | { status: 'error'; message: string }
   | { status: 'ready'; order: OrderDataProductOrder; data: OrderData; catalogue: Catalogue };
 
-/** The order page: which order this is, its items and prices (read-only for now). Editing and status come later. */
+/** The order page's EDIT tab: loads the order and its catalogue, then the editor (or the missing / error states). */
 export function OrderPage() {
   const org = useAtomValue(activeOrgAtom);
   const rules = useAtomValue(activeRulesAtom);
@@ -28,12 +30,21 @@ export function OrderPage() {
   const locationKey = useLocationKey();
   const [pathname = '', search = ''] = splitLocation(locationKey);
   const route = parseOrderRoute(pathname, search);
+  const setMissingOrderPath = useSetAtom(missingOrderPathAtom);
   const orgId = org?.id ?? null;
   const orderNo = route?.orgSpecificId ?? null;
   const shareToken = route?.shareToken;
   const shareableOrderId = route?.shareableOrderId;
 
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The header shows no order tabs for an order that is not there.
+  const missing = load.status === 'missing';
+  useEffect(() => {
+    if (!missing) return;
+    const path = pathname.replace(/\/(documents|drawings)$/, '');
+    setMissingOrderPath(path);
+    return () => setMissingOrderPath(null);
+  }, [missing, pathname, setMissingOrderPath]);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -79,7 +90,7 @@ export function OrderPage() {
   }, [heading]);
 
   let body;
-  if (load.status === 'loading' || !org || !hooks) {
+  if (load.status === 'loading' || !org || !hooks || !rules) {
     body = (
       <p className={styles.loading} role="status" data-testid="order-loading">
         Loading {wordingOrder}…
@@ -105,71 +116,38 @@ export function OrderPage() {
     );
   } else {
     const { order, data, catalogue } = load;
-    const categoryTitle = order.productCategoryId !== null && order.productCategoryId > 0 ? titleById(catalogue.productCategories, order.productCategoryId) : null;
-    const productTitle = titleById(catalogue.products, order.productId);
     body = (
-      <>
-        <article className={styles.card} aria-labelledby="cfg-order-heading">
-          <header className={styles.cardHeader}>
-            <h1 id="cfg-order-heading" className={styles.number}>
-              {capitalise(wordingOrder)} <span data-testid="order-number">#{order.orgSpecificId}</span>
-            </h1>
-            <p className={styles.title} data-testid="order-title">
-              {order.title}
-            </p>
-          </header>
-          <dl className={styles.facts}>
-            <dt>Type</dt>
-            <dd data-testid="order-type">{orderTypeLabel(order.type, order.isStocked)}</dd>
-            <dt>Created</dt>
-            <dd data-testid="order-created">{formatDate(order.created)}</dd>
-            {categoryTitle && (
-              <>
-                <dt>Product category</dt>
-                <dd data-testid="order-category">{categoryTitle}</dd>
-              </>
-            )}
-            {productTitle && (
-              <>
-                <dt>Product</dt>
-                <dd data-testid="order-product">{productTitle}</dd>
-              </>
-            )}
-          </dl>
-          <p className={styles.note}>Editing items and the order status will come in a later release.</p>
-          <Link href="/orders" className={styles.link}>
-            Back to my {rules?.wording.orders ?? 'orders'}
-          </Link>
-        </article>
-        <OrderItems
-          data={orderRows(data, catalogue)}
-          order={order}
-          hooks={hooks}
-          orgSettings={org.appData.designEngine ?? null}
-          pricingHidden={data.pricingIsHidden === true || isPricingHidden(org, order, userId)}
-          showRuleFailures={isEmployee(org)}
-          wordingOrder={wordingOrder}
-        />
-      </>
+      <OrderEditor
+        key={`${order.id}:${attempt}`}
+        order={order}
+        data={data}
+        catalogue={catalogue}
+        engine={engineFor(data, catalogue, hooks)}
+        org={org}
+        rules={rules}
+        employee={isEmployee(org)}
+        pricingHidden={data.pricingIsHidden === true || isPricingHidden(org, order, userId)}
+      />
     );
   }
 
   return (
-    <main className={styles.page} data-testid="order-page">
+    <main className={`${styles.page} ${load.status === 'ready' ? styles.wide : ''}`} data-testid="order-page">
       {body}
     </main>
   );
 }
 
-const rowsByLoad = new WeakMap<OrderData, { catalogue: Catalogue; rows: OrderDataLike }>();
+const engines = new WeakMap<OrderData, { catalogue: Catalogue; hooks: EngineHooks; engine: EditorEngine }>();
 
-/** The rows the order's items are priced and shown with: the catalogue, the order's additions, its items (one object per answer). */
-function orderRows(data: OrderData, catalogue: Catalogue): OrderDataLike {
-  const kept = rowsByLoad.get(data);
-  if (kept && kept.catalogue === catalogue) return kept.rows;
-  const rows: OrderDataLike = { ...orderCatalogueRows(catalogue, data.catalogueAdditions), productInstances: data.productInstances, guests: data.guests };
-  rowsByLoad.set(data, { catalogue, rows });
-  return rows;
+/** The engine inputs of one loaded order: the catalogue with the order's additions, the organisation's hooks. */
+function engineFor(data: OrderData, catalogue: Catalogue, hooks: EngineHooks): EditorEngine {
+  const kept = engines.get(data);
+  if (kept && kept.catalogue === catalogue && kept.hooks === hooks) return kept.engine;
+  const rows = orderCatalogueRows(catalogue, data.catalogueAdditions);
+  const engine: EditorEngine = { catalogue: new CatalogueIndex(catalogueSnapshotFromRows(rows)), hooks, measureText: measureTextBrowser, now: new Date() };
+  engines.set(data, { catalogue, hooks, engine });
+  return engine;
 }
 
 function splitLocation(key: string): [string, string] {

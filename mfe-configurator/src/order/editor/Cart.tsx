@@ -1,0 +1,209 @@
+import { memo, useState } from 'react';
+import { formatCents, type PriceExplanation } from '@cpq/domain';
+import { EMPTY_CART_TEXT } from './logic.ts';
+import { explanationView, mismatchMessage, PRICE_RULE_FAILED_TEXT } from '../pricing.ts';
+import type { ItemView } from './itemViews.ts';
+import type { Instance } from './writes.ts';
+import styles from './Editor.module.css';
+
+export interface CartProps {
+  items: readonly Instance[];
+  views: ReadonlyMap<number, ItemView>;
+  activeId: number | null;
+  pricingHidden: boolean;
+  employee: boolean;
+  readOnly: boolean;
+  wordingOrder: string;
+  onSelect(id: number): void;
+  onQuantity(id: number, quantity: number): void;
+  onDelete(id: number): void;
+  explain(id: number): PriceExplanation | null;
+}
+
+/** The cart side panel: one light row per item (the explanation is built and drawn only when opened). */
+export function Cart(p: CartProps) {
+  return (
+    <section className={styles.cart} aria-labelledby="cfg-cart-heading" data-testid="cart">
+      <h2 id="cfg-cart-heading" className={styles.panelTitle}>
+        Cart
+      </h2>
+      {p.items.length === 0 ? (
+        <p className={styles.muted} data-testid="cart-empty">
+          {EMPTY_CART_TEXT}
+        </p>
+      ) : (
+        <ol className={styles.cartList} data-testid="item-list">
+          {p.items.map((item) => (
+            <CartRow key={item.id} item={item} view={p.views.get(item.id)!} active={item.id === p.activeId} {...p} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const CartRow = memo(function CartRow({ item, view, active, pricingHidden, employee, readOnly, wordingOrder, onSelect, onQuantity, onDelete, explain }: Omit<CartProps, 'items' | 'views' | 'activeId'> & { item: Instance; view: ItemView; active: boolean }) {
+  return (
+    <li
+      className={`${styles.cartRow} ${active ? styles.cartRowActive : ''}`}
+      data-testid={`item-row-${item.id}`}
+      data-valid={view.valid ? '1' : '0'}
+      {...(view.serverValid !== null ? { 'data-server-valid': view.serverValid ? '1' : '0' } : {})}
+    >
+      <div className={styles.cartHead}>
+        <span className={styles.rank} data-testid="item-rank">
+          {item.rank}
+        </span>
+        <button type="button" className={`${styles.cartTitle} ${view.valid ? '' : styles.invalid}`} onClick={() => onSelect(item.id)} aria-current={active ? 'true' : undefined} data-testid="item-title">
+          {view.title}
+          {!view.valid && <span className={styles.srOnly}> (invalid configuration)</span>}
+        </button>
+        {!readOnly && (
+          <button type="button" className={styles.iconButton} onClick={() => onDelete(item.id)} aria-label={`Delete ${view.title}`} data-testid="cart-delete">
+            ×
+          </button>
+        )}
+      </div>
+      {view.summary.length > 0 && (
+        <p className={styles.cartSummary} data-testid="item-summary">
+          {view.summary.map((s, i) => (
+            <span key={s.propertyId}>
+              {i > 0 && ', '}
+              {s.property}: <span className={s.isError ? styles.invalid : undefined}>{s.value}</span>
+            </span>
+          ))}
+        </p>
+      )}
+      <div className={styles.cartFoot}>
+        <span className={styles.stepper}>
+          {!readOnly && item.quantity > 1 && (
+            <button type="button" className={styles.stepButton} onClick={() => onQuantity(item.id, item.quantity - 1)} aria-label={`One fewer ${view.title}`} data-testid="qty-decrement">
+              −
+            </button>
+          )}
+          <span className={styles.qty} data-testid="item-quantity" aria-label={`Quantity ${item.quantity}`}>
+            {item.quantity}
+          </span>
+          {!readOnly && (
+            <button type="button" className={styles.stepButton} onClick={() => onQuantity(item.id, item.quantity + 1)} aria-label={`One more ${view.title}`} data-testid="qty-increment">
+              +
+            </button>
+          )}
+        </span>
+        {!pricingHidden && (
+          <span className={styles.prices}>
+            <span className={styles.unitPrice}>
+              <span data-testid="item-unit-price" data-cents={view.unitPriceInCents} {...(view.serverUnitPriceInCents !== null ? { 'data-server-cents': view.serverUnitPriceInCents } : {})}>
+                {formatCents(view.unitPriceInCents)}
+              </span>{' '}
+              each
+            </span>
+            <span className={styles.lineTotal} data-testid="item-total-price" data-cents={view.totalPriceInCents}>
+              {formatCents(view.totalPriceInCents)}
+            </span>
+          </span>
+        )}
+      </div>
+      {!pricingHidden && employee && view.priceRuleFailures.length > 0 && (
+        <div className={styles.ruleFailed} role="note" data-testid="price-rule-failed">
+          <p>
+            {PRICE_RULE_FAILED_TEXT}: check this price before the {wordingOrder} goes out.
+          </p>
+          <ul>
+            {view.priceRuleFailures.map((t, n) => (
+              <li key={n}>{t}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!pricingHidden && view.priceMismatch && (
+        <p className={styles.mismatch} role="status" data-testid="price-mismatch">
+          {mismatchMessage(view.serverUnitPriceInCents ?? 0)}
+        </p>
+      )}
+      {!pricingHidden && <WhyThisPrice build={() => explain(item.id)} employee={employee} />}
+    </li>
+  );
+});
+
+/** "Why this price": the explanation is built when opened; employees also see rule names and skipped steps. */
+export function WhyThisPrice({ build, employee }: { build: () => PriceExplanation | null; employee: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className={styles.why} data-testid="why-this-price" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>Why this price</summary>
+      {open && <Explanation explanation={build()} employee={employee} />}
+    </details>
+  );
+}
+
+function Explanation({ explanation, employee }: { explanation: PriceExplanation | null; employee: boolean }) {
+  if (!explanation) return <p className={styles.muted}>No explanation is available for this item.</p>;
+  if (!employee) {
+    // For customers: what was added, in titles and dollars; no rule names, ids or skipped steps.
+    const applied = flatApplied(explanation.steps);
+    return (
+      <div className={styles.whyBody}>
+        <ul className={styles.whyLines}>
+          {applied.map((s, i) => (
+            <li key={i}>
+              <span>{s.label}</span>
+              <span>{s.effect}</span>
+            </li>
+          ))}
+        </ul>
+        {explanation.notes.map((n, i) => (
+          <p key={i}>{n}</p>
+        ))}
+        <p className={styles.whyResult}>
+          Unit price {formatCents(explanation.unitPriceInCents)} × quantity {explanation.quantity} = {formatCents(explanation.totalPriceInCents)}.
+        </p>
+      </div>
+    );
+  }
+  const x = explanationView(explanation);
+  return (
+    <div className={styles.whyBody}>
+      {x.intro.map((line, i) => (
+        <p key={`i${i}`}>{line}</p>
+      ))}
+      {x.rows.length > 0 && (
+        <table className={styles.steps}>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Step</th>
+              <th scope="col">Effect</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {x.rows.map((r) => (
+              <tr key={r.path} className={r.status === 'applied' ? undefined : styles.skipped}>
+                <td>{r.path}</td>
+                <td style={r.depth ? { paddingLeft: `${r.depth * 12 + 4}px` } : undefined}>
+                  {r.label}
+                  <span className={styles.stepDetail}>{r.detail}</span>
+                </td>
+                <td>{r.contribution || '—'}</td>
+                <td>{r.runningTotal}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {x.outro.map((line, i) => (
+        <p key={`o${i}`}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+function flatApplied(steps: PriceExplanation['steps'], out: { label: string; effect: string }[] = []) {
+  for (const s of steps) {
+    if (s.status !== 'applied' || s.contribution === 0) continue;
+    const sign = s.contribution > 0 ? '+' : '−';
+    out.push({ label: s.description ?? 'Price step', effect: `${sign}${formatCents(Math.abs(Math.round(s.contribution)))}` });
+  }
+  return out;
+}

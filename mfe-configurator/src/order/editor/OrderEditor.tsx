@@ -1,0 +1,375 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAtom } from 'jotai';
+import { api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
+import { formatCents, isCustomProduct, type Costs, type OrgMembership, type Product } from '@cpq/domain';
+import type { PluginRules } from '@cpq/plugin-sdk';
+import { Button } from '@cpq/ui';
+import { costLines } from '../pricing.ts';
+import { ORDER_DIALOGS, type OrderDialogs } from '../dialogSlots.ts';
+import { PluginSlot } from '../slots/PluginSlot.tsx';
+import { orderPageActionsContext } from '../slots/orderPageActions.ts';
+import { capitalise } from '../logic.ts';
+import { Cart } from './Cart.tsx';
+import { InstanceBar } from './InstanceBar.tsx';
+import { AddItemTitle, ProductPicker, ProjectInfo } from './ItemDialogs.tsx';
+import { explanationOf, itemView, orderCosts, type EditorEngine, type ItemView } from './itemViews.ts';
+import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITEM, neighbour, pickerProducts } from './logic.ts';
+import { useConfirm } from './Modal.tsx';
+import { OptionPicker, type PropertyGroupRow } from './OptionPicker.tsx';
+import { useOrderEditor, type Notice } from './useOrderEditor.ts';
+import type { Instance, Order } from './writes.ts';
+import styles from './Editor.module.css';
+
+export interface OrderEditorProps {
+  order: Order;
+  data: OrderData;
+  catalogue: Catalogue;
+  engine: EditorEngine;
+  org: OrgMembership;
+  rules: PluginRules;
+  employee: boolean;
+  pricingHidden: boolean;
+  dialogs?: OrderDialogs;
+  /** Overridable for tests. */
+  writes?: Parameters<typeof useOrderEditor>[0]['writes'];
+  saveDebounceMs?: number;
+}
+
+type Step = { kind: 'none' } | { kind: 'projectInfo' } | { kind: 'pick' } | { kind: 'title'; product: Product; initial: string };
+
+/** The EDIT tab of the order page: header, the active item's editor, the cart and the price summary. */
+export function OrderEditor(props: OrderEditorProps) {
+  const { org, rules, engine, employee, pricingHidden } = props;
+  const dialogs = props.dialogs ?? ORDER_DIALOGS;
+  const settings = org.appData.designEngine ?? {};
+  const ed = useOrderEditor({
+    order: props.order,
+    items: props.data.productInstances,
+    orgId: org.id,
+    role: org.role,
+    employee,
+    rules,
+    orgSettings: settings,
+    engine,
+    confirmCosts: !pricingHidden,
+    ...(props.writes ? { writes: props.writes } : {}),
+    ...(props.saveDebounceMs !== undefined ? { saveDebounceMs: props.saveDebounceMs } : {}),
+  });
+  const { order, items } = ed;
+  const [confirmNode, ask] = useConfirm();
+  const [session, setSession] = useAtom(sessionAtom);
+  const cartVisible = session?.user.preferences?.cartIsVisible ?? true;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const wordingOrder = rules.wording.order;
+  const products = useMemo(() => pickerProducts(props.catalogue.products as Product[], order, items), [props.catalogue.products, order, items]);
+  const groups = props.catalogue.productPropertyGroups as PropertyGroupRow[];
+
+  // What the user sees first: project information before the first item, then a new item.
+  const needsProjectInfo = !settings.isArchitectural && !order.promptedForProjectInfo && items.length === 0;
+  const [step, setStep] = useState<Step>({ kind: 'none' });
+  const startNewItem = useCallback(() => {
+    // A guest goes straight to a new item: the product itself when the category has only one.
+    if (!employee && products.length === 1) setStep({ kind: 'title', product: products[0]!, initial: defaultTitle(products[0]!) });
+    else setStep({ kind: 'pick' });
+  }, [employee, products]);
+  function defaultTitle(product: Product): string {
+    const d = rules.items.newItemDefaults({ product: { id: product.id, productCategoryId: product.productCategoryId }, items: items.map((i) => ({ productId: i.productId, title: i.title ?? null, properties: i.properties ?? null })) });
+    return d.title ?? '';
+  }
+  useEffect(() => {
+    if (needsProjectInfo) setStep({ kind: 'projectInfo' });
+    else if (items.length === 0 && !settings.isArchitectural) startNewItem();
+    // Only when the page opens: later, the user decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const views = useMemo(() => {
+    const m = new Map<number, ItemView>();
+    for (const i of items) m.set(i.id, itemView(i, engine, order));
+    return m;
+  }, [items, engine, order]);
+  const costs = useMemo<Costs>(
+    () => orderCosts(items.map((i) => views.get(i.id)!.totalPriceInCents), order, engine.hooks, settings, ownerGuest(props.data, order.userId)),
+    [items, views, order, engine.hooks, settings, props.data],
+  );
+  const explain = useCallback((id: number) => {
+    const i = items.find((x) => x.id === id);
+    return i ? explanationOf(i, engine, order) : null;
+  }, [items, engine, order]);
+
+  const active = ed.activeItem;
+  const activeProduct = active ? engine.catalogue.product(active.productId) : undefined;
+  const activeView = active ? views.get(active.id) : undefined;
+  const readOnly = (i: Instance | null) => !!i && !isCustomProduct(i.productId) && !engine.catalogue.product(i.productId);
+
+  // Copy and paste of the active item (not while typing in a field, nor when text is selected).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const what = clipboardShortcut(e);
+      if (!what || step.kind !== 'none') return;
+      if (what === 'copy') {
+        if (window.getSelection()?.toString()) return;
+        if (ed.copy()) e.preventDefault();
+      } else if (ed.hasClipboard()) {
+        e.preventDefault();
+        void ed.paste();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [ed, step.kind]);
+
+  const toggleCart = () => {
+    const next = !cartVisible;
+    if (session) setSession({ ...session, user: { ...session.user, preferences: { ...session.user.preferences, cartIsVisible: next } } });
+    api.updatePreferences({ cartIsVisible: next }).catch(() => ed.notify('error', 'Your cart preference could not be saved.'));
+  };
+
+  const deleteItem = async (id: number, text: string) => {
+    if (!(await ask(text))) return;
+    if ((await ed.deleteItem(id)) && items.length === 1) startNewItem();
+  };
+  const applyToAll = async (propertyId: number, optionId: number) => {
+    if (!active) return;
+    const plan = ed.applyToAll(active.id, propertyId, optionId);
+    if (!plan.confirm) return ed.notify('info', 'No other item in this order can take this option.');
+    if (await ask(plan.confirm)) ed.runApplyToAll(plan);
+  };
+
+  const statusType = order.lastCompletedStatusKey ? settings.productOrderStatuses?.find((s) => s.key === order.lastCompletedStatusKey)?.type : undefined;
+  const atOrderStart = !order.lastCompletedStatusKey || statusType === 'orderStarted' || statusType === undefined;
+  const Settings = dialogs.OrderSettingsDialog;
+  const Notes = dialogs.ItemNotesDialog;
+  // The organisation's own order actions (e.g. 850's back-box quote), drawn in the header.
+  const slotContext = useMemo(
+    () => orderPageActionsContext({ org, order, items, catalogue: { products: props.catalogue.products, productOptions: props.catalogue.productOptions }, pricingHidden }),
+    [org, order, items, props.catalogue, pricingHidden],
+  );
+  const summary = !pricingHidden && <PriceSummary costs={costs} serverTotal={ed.costsStale ? null : (order.costs?.orderTotal ?? null)} wordingOrder={wordingOrder} />;
+
+  return (
+    <div className={styles.editor} data-testid="order-editor">
+      <header className={styles.header}>
+        <div className={styles.headingBlock}>
+          <h1 id="cfg-order-heading" className={styles.heading}>
+            {capitalise(wordingOrder)} <span data-testid="order-number">#{order.orgSpecificId}</span>
+          </h1>
+          <p className={styles.orderTitle} data-testid="order-title">
+            {order.title}
+          </p>
+        </div>
+        <div className={styles.controls}>
+          <SaveStatus state={ed.save.state} message={ed.save.message} onRetry={ed.retry} />
+          <Button variant="secondary" onClick={toggleCart} aria-pressed={cartVisible} data-testid="cart-toggle">
+            {cartVisible ? 'Hide Cart' : 'View Cart'}
+          </Button>
+          {Settings && (employee || atOrderStart) && (
+            <Button variant="secondary" onClick={() => setSettingsOpen(true)} data-testid="edit-order-details">
+              Edit Order Details
+            </Button>
+          )}
+          <PluginSlot name="orderPage.actions" context={slotContext} />
+          <Button onClick={startNewItem} data-testid="add-item">
+            Add item
+          </Button>
+        </div>
+      </header>
+
+      <Notices notices={ed.notices} onDismiss={ed.dismiss} />
+
+      <div className={`${styles.layout} ${cartVisible ? '' : styles.layoutNoCart}`}>
+        <section className={styles.panel} aria-label="Item editor">
+          {active && activeView ? (
+            <>
+              <InstanceBar
+                key={active.id}
+                item={active}
+                product={activeProduct}
+                view={activeView}
+                count={items.length}
+                readOnly={readOnly(active)}
+                hasPrevious={neighbour(items, active.id, -1) !== null}
+                hasNext={neighbour(items, active.id, 1) !== null}
+                onPrevious={() => ed.setActiveId(neighbour(items, active.id, -1))}
+                onNext={() => ed.setActiveId(neighbour(items, active.id, 1))}
+                onTitle={(t) => ed.setTitle(active.id, t)}
+                onQuantity={(q) => ed.setQuantity(active.id, q)}
+                onRank={(r) => ed.setRank(active.id, r)}
+                onDelete={() => void deleteItem(active.id, CONFIRM_DELETE_ITEM)}
+                {...(Notes ? { onNotes: () => setNotesOpen(true) } : {})}
+              />
+              {!activeView.valid && (
+                <ul className={styles.itemIssues} data-testid="item-issues">
+                  {activeView.issues
+                    .filter((i) => i.severity === 'error' && i.propertyId === null)
+                    .map((i, n) => (
+                      <li key={n}>{i.message}</li>
+                    ))}
+                  <li>This item has an invalid configuration. Please update the options shown in red.</li>
+                </ul>
+              )}
+              {activeProduct ? (
+                <OptionPicker
+                  key={`picker-${active.id}`}
+                  item={active}
+                  product={activeProduct}
+                  view={activeView}
+                  engine={engine}
+                  role={org.role}
+                  employee={employee}
+                  groups={groups}
+                  readOnly={readOnly(active)}
+                  canApplyToAll={items.length > 1}
+                  onChoose={(pid, oid) => ed.chooseOption(active.id, pid, oid)}
+                  onValue={(pid, entry) => ed.setValue(active.id, pid, entry)}
+                  onApplyToAll={(pid, oid) => void applyToAll(pid, oid)}
+                />
+              ) : (
+                <p className={styles.muted}>{isCustomProduct(active.productId) ? 'A custom product has no options to choose.' : 'This item uses a product that is not offered to you, so only an employee can change it.'}</p>
+              )}
+              <p className={styles.hintLine}>Tip: Ctrl+C / ⌘C copies this item; Ctrl+V / ⌘V pastes a copy after it.</p>
+            </>
+          ) : (
+            <div className={styles.emptyEditor} data-testid="editor-empty">
+              <p>This {wordingOrder} has no items yet.</p>
+              <Button onClick={startNewItem}>Add the first item</Button>
+            </div>
+          )}
+          {!cartVisible && summary}
+        </section>
+        {cartVisible && (
+          <aside className={styles.side} aria-label="Cart and price summary">
+            <Cart
+              items={byRank(items)}
+              views={views}
+              activeId={ed.activeId}
+              pricingHidden={pricingHidden}
+              employee={employee}
+              readOnly={false}
+              wordingOrder={wordingOrder}
+              onSelect={ed.setActiveId}
+              onQuantity={ed.setQuantity}
+              onDelete={(id) => void deleteItem(id, CONFIRM_DELETE_CART_ITEM)}
+              explain={explain}
+            />
+            {summary}
+          </aside>
+        )}
+      </div>
+
+      {step.kind === 'projectInfo' && (
+        <ProjectInfo
+          order={order}
+          wordingOrder={wordingOrder}
+          onSave={async (p) => {
+            await ed.updateOrder(p);
+            startNewItem();
+          }}
+          onSkip={async () => {
+            await ed.updateOrder({ promptedForProjectInfo: 1 });
+            startNewItem();
+          }}
+        />
+      )}
+      {step.kind === 'pick' && (
+        <ProductPicker products={products} onClose={() => setStep({ kind: 'none' })} onPick={(product) => setStep({ kind: 'title', product, initial: defaultTitle(product) })} />
+      )}
+      {step.kind === 'title' && (
+        <AddItemTitle
+          product={step.product}
+          initial={step.initial}
+          onClose={() => setStep({ kind: 'none' })}
+          onAdd={async (title) => {
+            if (await ed.createItem(step.product, title)) setStep({ kind: 'none' });
+          }}
+        />
+      )}
+      {Settings && settingsOpen && (
+        <Settings open onClose={() => setSettingsOpen(false)} order={order} org={org} rules={rules} pricingHidden={pricingHidden} onOrderChanged={ed.setOrder} />
+      )}
+      {Notes && notesOpen && active && (
+        <Notes
+          open
+          onClose={() => setNotesOpen(false)}
+          instance={{ id: active.id, title: active.title ?? null, notes: active.notes ?? null }}
+          product={activeProduct ?? null}
+          readOnly={readOnly(active)}
+          onSave={(notes) => ed.setNotes(active.id, notes)}
+        />
+      )}
+      {confirmNode}
+    </div>
+  );
+}
+
+function ownerGuest(data: OrderData, ownerId: number) {
+  const g = data.guests?.find((r) => r.userId === ownerId);
+  return g ? { disableSalesTax: g.disableSalesTax } : null;
+}
+
+function SaveStatus({ state, message, onRetry }: { state: string; message: string | null; onRetry: () => void }) {
+  return (
+    <span className={styles.saveStatus} role="status" aria-live="polite" data-testid="save-status" data-state={state}>
+      {state === 'saving' && 'Saving…'}
+      {state === 'saved' && 'Saved'}
+      {state === 'error' && (
+        <>
+          <span className={styles.invalid} title={message ?? undefined}>
+            Could not save
+          </span>{' '}
+          —{' '}
+          <button type="button" className={styles.linkButton} onClick={onRetry} data-testid="save-retry">
+            Retry
+          </button>
+        </>
+      )}
+    </span>
+  );
+}
+
+function Notices({ notices, onDismiss }: { notices: readonly Notice[]; onDismiss: (id: number) => void }) {
+  return (
+    <div className={styles.notices} aria-live="assertive" data-testid="notices">
+      {notices.map((n) => (
+        <div key={n.id} className={`${styles.notice} ${styles[`notice_${n.kind}`] ?? ''}`} role={n.kind === 'info' ? 'status' : 'alert'} data-testid={`notice-${n.kind}`}>
+          <p>{n.text}</p>
+          <button type="button" className={styles.iconButton} onClick={() => onDismiss(n.id)} aria-label="Dismiss message">
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function PriceSummary({ costs, serverTotal, wordingOrder }: { costs: Costs; serverTotal: number | null; wordingOrder: string }) {
+  const lines = costLines(costs);
+  const mismatch = serverTotal !== null && serverTotal !== costs.orderTotal;
+  return (
+    <section className={styles.summary} aria-labelledby="cfg-summary-heading" data-testid="price-summary">
+      <h2 id="cfg-summary-heading" className={styles.panelTitle}>
+        Price summary
+      </h2>
+      <dl className={styles.costs}>
+        {lines.map((l) => (
+          <div key={l.key} className={l.emphasis ? styles.totalLine : undefined} data-testid={`cost-${l.key}`}>
+            <dt>{l.label}</dt>
+            {l.key === 'total' ? (
+              <dd data-testid="order-total" data-cents={costs.orderTotal} {...(serverTotal !== null ? { 'data-server-cents': serverTotal } : {})}>
+                {l.text}
+              </dd>
+            ) : (
+              <dd>{l.text}</dd>
+            )}
+          </div>
+        ))}
+      </dl>
+      {mismatch && (
+        <p className={styles.mismatch} role="status" data-testid="total-mismatch">
+          The {wordingOrder} total differs from the saved total ({formatCents(serverTotal)}); reload to refresh.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { makeProduct } from '@cpq/domain/testing';
+import { activeAfterDelete, clipboardShortcut, filterOptions, neighbour, newItemRank, pickerProducts, withInserted, withoutItem } from './logic.ts';
+import { mergePatch } from './saver.ts';
+import { item } from './testFixtures.ts';
+
+const three = [item({ id: 1 }), item({ id: 2 }), item({ id: 3 })];
+
+describe('the active item', () => {
+  it('after a delete: the previous item, or the next when the first is deleted, none when it was the only one', () => {
+    expect(activeAfterDelete(three, 2)).toBe(1);
+    expect(activeAfterDelete(three, 3)).toBe(2);
+    expect(activeAfterDelete(three, 1)).toBe(2);
+    expect(activeAfterDelete([item({ id: 1 })], 1)).toBeNull();
+  });
+  it('arrows move by rank', () => {
+    const shuffled = [item({ id: 1, rank: 3 }), item({ id: 2, rank: 1 }), item({ id: 3, rank: 2 })];
+    expect(neighbour(shuffled, 3, -1)).toBe(2);
+    expect(neighbour(shuffled, 3, 1)).toBe(1);
+    expect(neighbour(shuffled, 1, 1)).toBeNull();
+  });
+});
+
+describe('ranks', () => {
+  it("a new item's rank is the active item's rank + 1 (last without an active item)", () => {
+    expect(newItemRank(three, 1)).toBe(2);
+    expect(newItemRank(three, null)).toBe(4);
+  });
+  it('inserting shifts the later items by 1; removing renumbers from 1', () => {
+    const placed = withInserted(three, item({ id: 9, rank: 2 }));
+    expect(placed.map((i) => [i.id, i.rank])).toEqual([[1, 1], [9, 2], [2, 3], [3, 4]]);
+    expect(withoutItem(placed, 9).map((i) => [i.id, i.rank])).toEqual([[1, 1], [2, 2], [3, 3]]);
+  });
+});
+
+describe('product picker', () => {
+  const products = [
+    makeProduct({ id: 1, productCategoryId: 1, rank: 2 }),
+    makeProduct({ id: 2, productCategoryId: 1, rank: 1 }),
+    makeProduct({ id: 3, productCategoryId: 2, rank: 5 }),
+    makeProduct({ id: 4, productCategoryId: 1, archived: 1, rank: 3 }),
+  ];
+  it("offers the order's category, archived products only when the order already uses them, in rank order", () => {
+    expect(pickerProducts(products, { productCategoryId: 1, productId: null }, []).map((p) => p.id)).toEqual([2, 1]);
+    expect(pickerProducts(products, { productCategoryId: 1, productId: null }, [{ productId: 4 }]).map((p) => p.id)).toEqual([2, 1, 4]);
+    expect(pickerProducts(products, { productCategoryId: null, productId: null }, []).map((p) => p.id)).toEqual([2, 1, 3]);
+  });
+});
+
+describe('search and shortcuts', () => {
+  it('matches titles ignoring case and accents', () => {
+    const opts = [{ title: 'Crème' }, { title: 'Black' }];
+    expect(filterOptions(opts, 'CREME')).toEqual([{ title: 'Crème' }]);
+    expect(filterOptions(opts, '  ')).toEqual(opts);
+  });
+  it('Ctrl/Cmd+C and V outside text fields only', () => {
+    const div = { tagName: 'DIV' } as unknown as EventTarget;
+    const input = { tagName: 'INPUT' } as unknown as EventTarget;
+    expect(clipboardShortcut({ key: 'c', ctrlKey: true, metaKey: false, altKey: false, target: div })).toBe('copy');
+    expect(clipboardShortcut({ key: 'V', ctrlKey: false, metaKey: true, altKey: false, target: div })).toBe('paste');
+    expect(clipboardShortcut({ key: 'c', ctrlKey: true, metaKey: false, altKey: false, target: input })).toBeNull();
+    expect(clipboardShortcut({ key: 'c', ctrlKey: false, metaKey: false, altKey: false, target: div })).toBeNull();
+  });
+});
+
+describe('autosave patches', () => {
+  it('later edits win; property entries merge per property', () => {
+    expect(mergePatch({ title: 'A', properties: { '1': { optionId: 2 } } }, { quantity: 3, properties: { '1': { value: 'x' }, '2': { optionId: 5 } } })).toEqual({
+      title: 'A',
+      quantity: 3,
+      properties: { '1': { optionId: 2, value: 'x' }, '2': { optionId: 5 } },
+    });
+  });
+});

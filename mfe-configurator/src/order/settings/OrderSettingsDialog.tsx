@@ -1,0 +1,403 @@
+import { useId, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { sessionAtom } from '@cpq/client';
+import { checkOrderTitle, formatCents, sanitiseOrderTitle, type OrderDataProductOrder, type OrgMembership, type ProductOrderWritable } from '@cpq/domain';
+import type { PluginRules } from '@cpq/plugin-sdk';
+import { Modal } from './Modal.tsx';
+import { FieldNote, ReadOnlyValue, TextInput, useDraft } from './fields.tsx';
+import {
+  ADDRESS_FIELDS,
+  addressToSave,
+  addressValue,
+  blankToNull,
+  centsToDollars,
+  dollarsToCents,
+  parsePercent,
+  phoneDigits,
+  settingsView,
+  showsShippingField,
+  textOf,
+  type AddressValue,
+  type OrderTextField,
+  type SettingsView,
+} from './logic.ts';
+import { OrderActions, OwnerPicker } from './OrderActions.tsx';
+import { useOrderSaver, type OrderSaver } from './useOrderSaver.ts';
+import styles from './OrderSettingsDialog.module.css';
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The order settings popup: the order's fields (saved one by one as they are left), the owner picker,
+ * pricing, notes and command data for the users the organisation's rules allow, and the export,
+ * duplicate and archive actions. Guests see only the fields they may change.
+ */
+export function OrderSettingsDialog(props: {
+  open: boolean;
+  onClose(): void;
+  order: OrderDataProductOrder;
+  org: OrgMembership;
+  rules: PluginRules;
+  pricingHidden: boolean;
+  onOrderChanged(order: OrderDataProductOrder): void;
+}) {
+  const { open, onClose, org, rules, pricingHidden } = props;
+  const saver = useOrderSaver(props.order, props.onOrderChanged);
+  const view = useMemo(() => settingsView(org, rules, pricingHidden), [org, rules, pricingHidden]);
+  const userId = useAtomValue(sessionAtom)?.user.id ?? null;
+  const word = capitalise(rules.wording.order);
+  const order = saver.order;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      wide
+      title={`${word} Details`}
+      subtitle={<SaveSummary saver={saver} word={word} orgSpecificId={order.orgSpecificId} />}
+      testId="order-settings"
+      footer={<OrderActions order={order} org={org} rules={rules} view={view} pricingHidden={pricingHidden} userId={userId} saver={saver} onClose={onClose} />}
+    >
+      <form className={styles.form} onSubmit={(e) => e.preventDefault()} noValidate aria-label={`${word} details`}>
+        <OrderFields saver={saver} view={view} rules={rules} />
+        <AddressSection saver={saver} view={view} field="deliveryAddress" title="Delivery address" />
+        <AddressSection saver={saver} view={view} field="billingAddress" title="Billing address" />
+        {view.showOwner && <OwnerPicker order={order} org={org} saver={saver} />}
+        {(view.showAdvancedPricing || view.showTaxToggle) && <PricingSection saver={saver} view={view} />}
+        {view.showAdvancedPricing && <NotesSection saver={saver} />}
+        {view.showAdvancedPricing && <CommandSection saver={saver} />}
+      </form>
+    </Modal>
+  );
+}
+
+function SaveSummary({ saver, word, orgSpecificId }: { saver: OrderSaver; word: string; orgSpecificId: number }) {
+  const text = { idle: 'Changes are saved as you leave each field.', saving: 'Saving…', saved: 'All changes saved.', error: 'Some changes could not be saved: see the fields marked below.' }[saver.summary];
+  return (
+    <p className={saver.summary === 'error' ? styles.summaryError : styles.summary} role="status" data-testid="settings-save-state" data-state={saver.summary}>
+      {word} #{orgSpecificId} · {text}
+    </p>
+  );
+}
+
+const TEXT_FIELDS: ReadonlyArray<{ field: OrderTextField; label: string; type?: 'text' | 'email' | 'tel' | 'url' | 'date'; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url'; maxLength: number; wide?: boolean }> = [
+  { field: 'projectName', label: 'Project', maxLength: 255 },
+  { field: 'firmName', label: 'Company', autoComplete: 'organization', maxLength: 255 },
+  { field: 'contactName', label: 'Contact name', autoComplete: 'name', maxLength: 255 },
+  { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 64 },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 },
+  { field: 'clientEmails', label: 'Client emails', inputMode: 'email', maxLength: 2000, wide: true },
+  { field: 'purchaseOrderNumber', label: 'PO number', maxLength: 128 },
+  { field: 'estimateNumber', label: 'Estimate number', maxLength: 128 },
+  { field: 'externalLink1', label: 'External link', type: 'url', inputMode: 'url', maxLength: 1000, wide: true },
+];
+
+function OrderFields({ saver, view, rules }: { saver: OrderSaver; view: SettingsView; rules: PluginRules }) {
+  const { order } = saver;
+  const headingId = useId();
+  const saveText = (field: OrderTextField) => (draft: string) => {
+    saver.save(field, { [field]: blankToNull(draft) } as ProductOrderWritable);
+  };
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.sectionTitle}>
+        {capitalise(rules.wording.order)}
+      </h3>
+      <div className={styles.grid}>
+        <TextInput
+          label="Name"
+          stored={order.title}
+          state={saver.fields.title}
+          filter={sanitiseOrderTitle}
+          maxLength={255}
+          wide
+          autoFocus
+          testId="settings-title"
+          onCommit={(draft) => {
+            const c = checkOrderTitle(draft);
+            if (!c.ok) saver.reject('title', c.message);
+            else void saver.save('title', { title: c.title });
+          }}
+        />
+        {TEXT_FIELDS.filter((f) => view.writable.has(f.field)).map((f) => (
+          <TextInput
+            key={f.field}
+            label={f.label}
+            stored={textOf(order, f.field)}
+            state={saver.fields[f.field]}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            inputMode={f.inputMode}
+            maxLength={f.maxLength}
+            wide={f.wide}
+            testId={`settings-${f.field}`}
+            placeholder={f.field === 'clientEmails' ? 'name@example.com, other@example.com' : undefined}
+            hint={f.field === 'phone' ? phoneHint(textOf(order, 'phone')) : undefined}
+            onCommit={saveText(f.field)}
+          />
+        ))}
+        <ShippingInfo saver={saver} view={view} rules={rules} />
+      </div>
+    </section>
+  );
+}
+
+/** The submit check wants 10 digits: say so before the user gets there. */
+function phoneHint(stored: string): string | undefined {
+  return stored && phoneDigits(stored) !== 10 ? 'A 10-digit phone number is needed to submit.' : undefined;
+}
+
+function ShippingInfo({ saver, view, rules }: { saver: OrderSaver; view: SettingsView; rules: PluginRules }) {
+  const { order } = saver;
+  const fields = [
+    { field: 'trackingNumber' as const, label: 'Tracking number', type: 'text' as const },
+    { field: 'estimatedShippingDate' as const, label: 'Estimated shipping date', type: 'date' as const },
+  ].filter((f) => showsShippingField(view, rules, f.field));
+  return (
+    <>
+      {fields.map((f) =>
+        view.writable.has(f.field) ? (
+          <TextInput
+            key={f.field}
+            label={f.label}
+            type={f.type}
+            stored={textOf(order, f.field).slice(0, f.type === 'date' ? 10 : undefined)}
+            state={saver.fields[f.field]}
+            maxLength={f.type === 'date' ? 10 : 255}
+            testId={`settings-${f.field}`}
+            onCommit={(draft) => void saver.save(f.field, { [f.field]: blankToNull(draft) })}
+          />
+        ) : (
+          <ReadOnlyValue key={f.field} label={f.label} value={textOf(order, f.field)} testId={`settings-${f.field}`} />
+        ),
+      )}
+    </>
+  );
+}
+
+function AddressSection({ saver, view, field, title }: { saver: OrderSaver; view: SettingsView; field: 'deliveryAddress' | 'billingAddress'; title: string }) {
+  const stored = addressValue(saver.order[field]);
+  const storedKey = JSON.stringify(stored);
+  const { draft: draftKey, setDraft: setDraftKey, onFocus, done } = useDraft(storedKey);
+  const draft = JSON.parse(draftKey) as AddressValue;
+  const legendId = useId();
+  const noteId = `${legendId}-note`;
+  if (!view.writable.has(field)) return null;
+  const commit = () => {
+    done();
+    if (draftKey !== storedKey) void saver.save(field, { [field]: addressToSave(draft) });
+  };
+  return (
+    <fieldset className={styles.section} aria-describedby={noteId} data-testid={`settings-${field}`} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && commit()}>
+      <legend id={legendId} className={styles.sectionTitle}>
+        {title}
+      </legend>
+      <div className={styles.grid}>
+        {ADDRESS_FIELDS.map((a) => (
+          <AddressInput
+            key={a.key}
+            label={a.label}
+            value={draft[a.key]}
+            autoComplete={`${field === 'billingAddress' ? 'billing' : 'shipping'} ${a.autoComplete}`}
+            wide={a.key === 'streetAddress' || a.key === 'streetAddress2'}
+            testId={`settings-${field}-${a.key}`}
+            onFocus={onFocus}
+            onChange={(v) => setDraftKey(JSON.stringify({ ...draft, [a.key]: v }))}
+            onEnter={commit}
+          />
+        ))}
+      </div>
+      <FieldNote id={noteId} state={saver.fields[field]} />
+    </fieldset>
+  );
+}
+
+function AddressInput(p: { label: string; value: string; autoComplete: string; wide: boolean; testId: string; onFocus(): void; onChange(v: string): void; onEnter(): void }) {
+  const id = useId();
+  return (
+    <div className={`${styles.field} ${p.wide ? styles.wideField : ''}`}>
+      <label htmlFor={id} className={styles.label}>
+        {p.label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        value={p.value}
+        autoComplete={p.autoComplete}
+        maxLength={255}
+        data-testid={p.testId}
+        onFocus={p.onFocus}
+        onChange={(e) => p.onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            p.onEnter();
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+type Mode = 'amount' | 'rate' | null;
+
+/** Shipping and discount: no value, a flat amount in dollars, or a rate in percent. */
+function ModeField({ saver, kind, label }: { saver: OrderSaver; kind: 'shipping' | 'discount'; label: string }) {
+  const { order } = saver;
+  const modeKey = `${kind}Mode` as const;
+  const amountKey = `${kind}FlatAmount` as const;
+  const rateKey = `${kind}Percentage` as const;
+  const mode = (order[modeKey] ?? null) as Mode;
+  const id = useId();
+  return (
+    <div className={styles.modeField}>
+      <div className={styles.field}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+        </label>
+        <select
+          id={id}
+          className={styles.input}
+          value={mode ?? ''}
+          data-testid={`settings-${modeKey}`}
+          onChange={(e) => void saver.save(modeKey, { [modeKey]: (e.target.value || null) as Mode })}
+        >
+          <option value="">{kind === 'shipping' ? 'To be determined' : 'None'}</option>
+          <option value="amount">Flat amount ($)</option>
+          <option value="rate">Rate (%)</option>
+        </select>
+        <FieldNote id={`${id}-note`} state={saver.fields[modeKey]} />
+      </div>
+      {mode === 'amount' && (
+        <NumberInput saver={saver} field={amountKey} label={`${label} amount ($)`} unit="cents" stored={(order[amountKey] as number | null | undefined) ?? null} />
+      )}
+      {mode === 'rate' && <NumberInput saver={saver} field={rateKey} label={`${label} rate (%)`} unit="percent" stored={(order[rateKey] as number | null | undefined) ?? null} />}
+    </div>
+  );
+}
+
+function NumberInput({ saver, field, label, unit, stored }: { saver: OrderSaver; field: keyof ProductOrderWritable; label: string; unit: 'cents' | 'percent'; stored: number | null }) {
+  const shown = unit === 'cents' ? centsToDollars(stored) : stored === null ? '' : String(stored);
+  return (
+    <TextInput
+      label={label}
+      stored={shown}
+      state={saver.fields[field]}
+      inputMode="decimal"
+      maxLength={20}
+      testId={`settings-${field}`}
+      onCommit={(draft) => {
+        const value = unit === 'cents' ? dollarsToCents(draft) : parsePercent(draft);
+        if (value !== null && Number.isNaN(value)) {
+          saver.reject(field, unit === 'cents' ? 'Enter an amount in dollars, e.g. 125.00.' : 'Enter a percentage between 0 and 100.');
+          return;
+        }
+        void saver.save(field, { [field]: value } as ProductOrderWritable);
+      }}
+    />
+  );
+}
+
+function PricingSection({ saver, view }: { saver: OrderSaver; view: SettingsView }) {
+  const { order } = saver;
+  const headingId = useId();
+  const taxId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-testid="settings-pricing">
+      <h3 id={headingId} className={styles.sectionTitle}>
+        Pricing
+      </h3>
+      <div className={styles.grid}>
+        {view.showTaxToggle && (
+          <div className={`${styles.field} ${styles.wideField}`}>
+            <label className={styles.check} htmlFor={taxId}>
+              <input
+                id={taxId}
+                type="checkbox"
+                checked={!order.disableSalesTax}
+                data-testid="settings-salesTax"
+                onChange={(e) => void saver.save('disableSalesTax', { disableSalesTax: e.target.checked ? 0 : 1 })}
+              />
+              Charge sales tax
+            </label>
+            <FieldNote id={`${taxId}-note`} state={saver.fields.disableSalesTax} />
+          </div>
+        )}
+        {view.showAdvancedPricing && (
+          <>
+            <TextInput
+              label="Effective pricing date"
+              type="date"
+              stored={(order.effectivePricingDate ?? '').slice(0, 10)}
+              state={saver.fields.effectivePricingDate}
+              hint="Prices as of this date; empty prices as of today."
+              testId="settings-effectivePricingDate"
+              onCommit={(draft) => void saver.save('effectivePricingDate', { effectivePricingDate: blankToNull(draft) })}
+            />
+            <ReadOnlyValue label="Amount paid" value={formatCents(order.amountPaidInCents ?? 0)} testId="settings-amountPaid" />
+            <ModeField saver={saver} kind="shipping" label="Shipping" />
+            <ModeField saver={saver} kind="discount" label="Discount" />
+            <NumberInput saver={saver} field="taxPercentage" label="Tax rate (%)" unit="percent" stored={order.taxPercentage ?? null} />
+            <NumberInput saver={saver} field="tariffPercentage" label="Tariff surcharge (%)" unit="percent" stored={order.tariffPercentage ?? null} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function NotesSection({ saver }: { saver: OrderSaver }) {
+  const headingId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.sectionTitle}>
+        Notes
+      </h3>
+      <div className={styles.grid}>
+        {(['primaryNote', 'secondaryNote'] as const).map((f) => (
+          <TextInput
+            key={f}
+            label={f === 'primaryNote' ? 'Primary note' : 'Secondary note'}
+            multiline
+            stored={saver.order[f] ?? ''}
+            state={saver.fields[f]}
+            maxLength={20000}
+            testId={`settings-${f}`}
+            onCommit={(draft) => void saver.save(f, { [f]: blankToNull(draft) })}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function CommandSection({ saver }: { saver: OrderSaver }) {
+  const headingId = useId();
+  const stored = saver.order.commandData ?? null;
+  const save = (patch: { number?: string | null; date?: string | null; totalInCents?: number | null }) =>
+    void saver.save('commandData', { commandData: { number: stored?.number ?? null, date: stored?.date ?? null, totalInCents: stored?.totalInCents ?? null, ...patch } });
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.sectionTitle}>
+        Command
+      </h3>
+      <div className={styles.grid}>
+        <TextInput label="Command number" stored={stored?.number ?? ''} state={saver.fields.commandData} maxLength={128} testId="settings-commandNumber" onCommit={(d) => save({ number: blankToNull(d) })} />
+        <TextInput label="Command date" type="date" stored={(stored?.date ?? '').slice(0, 10)} state={undefined} maxLength={10} testId="settings-commandDate" onCommit={(d) => save({ date: blankToNull(d) })} />
+        <TextInput
+          label="Command total (€)"
+          stored={centsToDollars(stored?.totalInCents ?? null)}
+          state={undefined}
+          inputMode="decimal"
+          maxLength={20}
+          testId="settings-commandTotal"
+          onCommit={(d) => {
+            const cents = dollarsToCents(d);
+            if (cents !== null && Number.isNaN(cents)) saver.reject('commandData', 'Enter the command total in euros, e.g. 1250.00.');
+            else save({ totalInCents: cents });
+          }}
+        />
+      </div>
+    </section>
+  );
+}
