@@ -1,49 +1,24 @@
 /**
- * Pure logic of the order page's items, prices and costs (read-only view). Everything is computed in
- * the browser with the shared engine (@cpq/domain) from get-configurator-order-data; the server's
- * stored values are only used to detect a disagreement, which should never happen.
+ * Pure helpers of the order page's texts: option summaries, who sees prices, the price summary lines,
+ * "Why this price" and failed pricing steps. The editor (editor/itemViews.ts) prices the items with the
+ * shared engine; the server's stored values are only used to detect a disagreement.
  */
-import type { OrderData } from '@cpq/client';
 import {
-  CatalogueIndex,
-  catalogueSnapshotFromRows,
   formatCents,
   formatCentsPrecise,
   formatExplanation,
-  CUSTOM_PRODUCT_ID,
-  isCustomProduct,
   isSelectType,
-  repriceOrder,
-  itemValidity,
-  type CatalogueRows,
+  type CatalogueIndex,
   type Costs,
-  type EngineHooks,
-  type GuestCostSettings,
   type InstanceLike,
-  type ItemValidity,
-  type OrderPricingFields,
-  type OrgDesignEngineSettings,
   type PriceExplanation,
   type PricingFailure,
   type PricingStep,
   type ProductProperty,
-  type PropertyIssue,
   type PropertySelection,
-  type TextMeasure,
 } from '@cpq/domain';
 
 type Row = Record<string, unknown>;
-
-/** An item as get-configurator-order-data returns it (stored price and validity when prices are visible). */
-export type InstanceRecord = OrderData['productInstances'][number];
-
-/** The parts of get-configurator-order-data this module reads: the catalogue, the items, the owner's tax exemption. */
-export type OrderDataLike = CatalogueRows & Pick<OrderData, 'productInstances'> & Partial<Pick<OrderData, 'guests'>>;
-
-/** The order's items sorted by rank (then id). */
-export function instancesOf(data: OrderDataLike): InstanceRecord[] {
-  return data.productInstances.slice().sort((a, b) => a.rank - b.rank || a.id - b.id);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Option summary
@@ -57,7 +32,8 @@ export interface SummaryPart {
   isError: boolean;
 }
 
-export const MISSING_OPTION_TEXT = 'ERROR';
+/** What the cart shows for a chosen option the catalogue does not have. */
+const MISSING_OPTION_TEXT = 'ERROR';
 
 /** Every non-blank string under a value (engravings keep text in nested objects), in key order. */
 function textsIn(v: unknown, depth = 0): string[] {
@@ -115,16 +91,6 @@ export function optionSummary(instance: InstanceLike, catalogue: CatalogueIndex)
   return out;
 }
 
-export function summaryText(parts: readonly SummaryPart[]): string {
-  return parts.map((p) => `${p.property}: ${p.value}`).join(', ');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Validity
-
-/** The item's validity: the same function the server stores it with. */
-export { itemValidity, type ItemValidity };
-
 // ---------------------------------------------------------------------------------------------
 // Who sees prices
 
@@ -158,7 +124,7 @@ export function mismatchMessage(serverCents: number): string {
 // ---------------------------------------------------------------------------------------------
 // Price summary
 
-export interface CostLine {
+interface CostLine {
   key: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'tariff' | 'total' | 'deposit';
   label: string;
   /** What is shown: "$1,234.56", "-$10.00", "TBD". */
@@ -187,7 +153,7 @@ export function costLines(costs: Costs): CostLine[] {
 // ---------------------------------------------------------------------------------------------
 // "Why this price"
 
-export interface ExplanationRow {
+interface ExplanationRow {
   path: string;
   depth: number;
   /** The expression's description, or its type. */
@@ -205,7 +171,7 @@ export interface ExplanationRow {
   runningTotal: string;
 }
 
-export interface ExplanationView {
+interface ExplanationView {
   /** Sentences before the expressions (product, rule, version used and why). */
   intro: string[];
   rows: ExplanationRow[];
@@ -283,108 +249,7 @@ export function priceRuleFailureText(f: PricingFailure, catalogue: Pick<Catalogu
 }
 
 // ---------------------------------------------------------------------------------------------
-// The whole order
+// Items whose product the viewer was not sent
 
-export interface ItemView {
-  id: number;
-  rank: number;
-  title: string;
-  /** The product's title when the item has its own title (else null: the title is the product's). */
-  productTitle: string | null;
-  summary: SummaryPart[];
-  quantity: number;
-  valid: boolean;
-  issues: PropertyIssue[];
-  serverValid: boolean | null;
-  unitPriceInCents: number;
-  totalPriceInCents: number;
-  serverUnitPriceInCents: number | null;
-  serverTotalPriceInCents: number | null;
-  priceMismatch: boolean;
-  explanation: PriceExplanation | null;
-  /** Pricing steps that failed (each counted as 0), one sentence each; employees are shown them. */
-  priceRuleFailures: string[];
-}
-
-export interface OrderView {
-  items: ItemView[];
-  costs: Costs;
-  serverTotalInCents: number | null;
-  totalMismatch: boolean;
-}
-
-export interface BuildOrderViewInput {
-  data: OrderDataLike;
-  order: OrderPricingFields & { userId?: number; costs?: Partial<Costs> | null };
-  hooks: EngineHooks;
-  orgSettings?: Pick<OrgDesignEngineSettings, 'depositPercentage'> | null;
-  now: Date;
-  measureText: TextMeasure;
-  /** Attach "why this price" explanations (default true). */
-  explain?: boolean;
-  /** Optional sink for failed pricing expressions (default: the engine logs to the console). */
-  log?: Parameters<typeof repriceOrder>[0]['log'];
-}
-
-const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/** The order owner's sales-tax exemption, when the order data carries the owner's guest record. */
-function guestOf(data: OrderDataLike, ownerId: number | undefined): GuestCostSettings | null {
-  if (ownerId === undefined) return null;
-  const g = data.guests?.find((r) => r.userId === ownerId);
-  return g ? { disableSalesTax: g.disableSalesTax } : null;
-}
-
-/** Prices (repriceOrder), validates and summarises every item of the order, in rank order. */
 /** Title of an item whose product is not offered to the viewer (and whose own title is empty). */
 export const UNLISTED_PRODUCT_TITLE = 'Product not in your catalogue';
-
-export function buildOrderView(input: BuildOrderViewInput): OrderView {
-  const { data, order, hooks, now, measureText } = input;
-  const catalogue = new CatalogueIndex(catalogueSnapshotFromRows(data));
-  const instances = instancesOf(data);
-  // An item whose product this viewer was not sent (an employee added a product hidden from them):
-  // the server's stored price stands for it, so totals match the server and nothing of the product leaks.
-  const notSent = (inst: InstanceLike) => !isCustomProduct(inst.productId) && !catalogue.product(inst.productId);
-  const priced = repriceOrder({
-    order,
-    instances: instances.map((inst) => (notSent(inst) ? { ...inst, productId: CUSTOM_PRODUCT_ID, customPriceInCents: numOrNull(inst.unitPriceInCents) ?? 0 } : inst)),
-    catalogue,
-    orgSettings: input.orgSettings ?? null,
-    hooks,
-    guest: guestOf(data, order.userId),
-    now,
-    explain: input.explain ?? true,
-    ...(input.log ? { log: input.log } : {}),
-  });
-  const items = instances.map((inst, i): ItemView => {
-    const p = priced.instances[i]!;
-    const product = catalogue.product(inst.productId);
-    const own = typeof inst.title === 'string' && inst.title.trim() !== '' ? inst.title : null;
-    const hidden = notSent(inst);
-    const serverValid = inst.isValid === undefined || inst.isValid === null ? null : isOn(inst.isValid);
-    const validity = hidden ? { valid: serverValid ?? true, issues: [] } : itemValidity(catalogue, hooks, inst, measureText);
-    const serverUnit = numOrNull(inst.unitPriceInCents);
-    const serverTotal = numOrNull(inst.totalPriceInCents);
-    return {
-      id: inst.id,
-      rank: inst.rank,
-      title: own ?? product?.title ?? (isCustomProduct(inst.productId) ? 'Custom product' : UNLISTED_PRODUCT_TITLE),
-      productTitle: own && product && own.trim() !== product.title.trim() ? product.title : null,
-      summary: hidden ? [] : optionSummary(inst, catalogue),
-      quantity: p.quantity,
-      valid: validity.valid,
-      issues: validity.issues,
-      serverValid,
-      unitPriceInCents: p.unitPriceInCents,
-      totalPriceInCents: p.totalPriceInCents,
-      serverUnitPriceInCents: serverUnit,
-      serverTotalPriceInCents: serverTotal,
-      priceMismatch: priceDiffers(p.unitPriceInCents, serverUnit) || priceDiffers(p.totalPriceInCents, serverTotal),
-      explanation: p.explanation ?? null,
-      priceRuleFailures: hidden ? [] : p.failedSteps.map((f) => priceRuleFailureText(f, catalogue)),
-    };
-  });
-  const serverTotalInCents = numOrNull(order.costs?.orderTotal);
-  return { items, costs: priced.costs, serverTotalInCents, totalMismatch: priceDiffers(priced.costs.orderTotal, serverTotalInCents) };
-}

@@ -34,7 +34,21 @@ export function Cart(p: CartProps) {
       ) : (
         <ol className={styles.cartList} data-testid="item-list">
           {p.items.map((item) => (
-            <CartRow key={item.id} item={item} view={p.views.get(item.id)!} active={item.id === p.activeId} {...p} />
+            // Only the row's own values: a row whose item, view and active state are unchanged is not drawn again.
+            <CartRow
+              key={item.id}
+              item={item}
+              view={p.views.get(item.id)!}
+              active={item.id === p.activeId}
+              pricingHidden={p.pricingHidden}
+              employee={p.employee}
+              readOnly={p.readOnly}
+              wordingOrder={p.wordingOrder}
+              onSelect={p.onSelect}
+              onQuantity={p.onQuantity}
+              onDelete={p.onDelete}
+              explain={p.explain}
+            />
           ))}
         </ol>
       )}

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
 import { formatCents, isCustomProduct, type Costs, type OrgMembership, type Product } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { Button } from '@cpq/ui';
-import { costLines } from '../pricing.ts';
+import { costLines, priceDiffers } from '../pricing.ts';
 import { ORDER_DIALOGS, type OrderDialogs } from '../dialogSlots.ts';
 import { PluginSlot } from '../slots/PluginSlot.tsx';
 import { orderPageActionsContext } from '../slots/orderPageActions.ts';
@@ -12,7 +12,7 @@ import { capitalise } from '../logic.ts';
 import { Cart } from './Cart.tsx';
 import { InstanceBar } from './InstanceBar.tsx';
 import { AddItemTitle, ProductPicker, ProjectInfo } from './ItemDialogs.tsx';
-import { explanationOf, itemView, orderCosts, type EditorEngine, type ItemView } from './itemViews.ts';
+import { explanationOf, itemView, orderCosts, ownerGuest, type EditorEngine, type ItemView } from './itemViews.ts';
 import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITEM, neighbour, pickerProducts } from './logic.ts';
 import { useConfirm } from './Modal.tsx';
 import { OptionPicker, type PropertyGroupRow } from './OptionPicker.tsx';
@@ -90,13 +90,16 @@ export function OrderEditor(props: OrderEditorProps) {
     return m;
   }, [items, engine, order]);
   const costs = useMemo<Costs>(
-    () => orderCosts(items.map((i) => views.get(i.id)!.totalPriceInCents), order, engine.hooks, settings, ownerGuest(props.data, order.userId)),
+    () => orderCosts(items.map((i) => views.get(i.id)!.totalPriceInCents), order, engine.hooks, settings, ownerGuest(props.data.guests, order.userId)),
     [items, views, order, engine.hooks, settings, props.data],
   );
+  // Stable across edits (it reads the latest items when called), so unchanged cart rows are not drawn again.
+  const latest = useRef({ items, order });
+  latest.current = { items, order };
   const explain = useCallback((id: number) => {
-    const i = items.find((x) => x.id === id);
-    return i ? explanationOf(i, engine, order) : null;
-  }, [items, engine, order]);
+    const i = latest.current.items.find((x) => x.id === id);
+    return i ? explanationOf(i, engine, latest.current.order) : null;
+  }, [engine]);
 
   const active = ed.activeItem;
   const activeProduct = active ? engine.catalogue.product(active.productId) : undefined;
@@ -130,6 +133,9 @@ export function OrderEditor(props: OrderEditorProps) {
     if (!(await ask(text))) return;
     if ((await ed.deleteItem(id)) && items.length === 1) startNewItem();
   };
+  const deleteRef = useRef(deleteItem);
+  deleteRef.current = deleteItem;
+  const deleteFromCart = useCallback((id: number) => void deleteRef.current(id, CONFIRM_DELETE_CART_ITEM), []);
   const applyToAll = async (propertyId: number, optionId: number) => {
     if (!active) return;
     const plan = ed.applyToAll(active.id, propertyId, optionId);
@@ -250,7 +256,7 @@ export function OrderEditor(props: OrderEditorProps) {
               wordingOrder={wordingOrder}
               onSelect={ed.setActiveId}
               onQuantity={ed.setQuantity}
-              onDelete={(id) => void deleteItem(id, CONFIRM_DELETE_CART_ITEM)}
+              onDelete={deleteFromCart}
               explain={explain}
             />
             {summary}
@@ -303,11 +309,6 @@ export function OrderEditor(props: OrderEditorProps) {
   );
 }
 
-function ownerGuest(data: OrderData, ownerId: number) {
-  const g = data.guests?.find((r) => r.userId === ownerId);
-  return g ? { disableSalesTax: g.disableSalesTax } : null;
-}
-
 function SaveStatus({ state, message, onRetry }: { state: string; message: string | null; onRetry: () => void }) {
   return (
     <span className={styles.saveStatus} role="status" aria-live="polite" data-testid="save-status" data-state={state}>
@@ -345,7 +346,7 @@ function Notices({ notices, onDismiss }: { notices: readonly Notice[]; onDismiss
 
 function PriceSummary({ costs, serverTotal, wordingOrder }: { costs: Costs; serverTotal: number | null; wordingOrder: string }) {
   const lines = costLines(costs);
-  const mismatch = serverTotal !== null && serverTotal !== costs.orderTotal;
+  const mismatch = serverTotal !== null && priceDiffers(costs.orderTotal, serverTotal);
   return (
     <section className={styles.summary} aria-labelledby="cfg-summary-heading" data-testid="price-summary">
       <h2 id="cfg-summary-heading" className={styles.panelTitle}>

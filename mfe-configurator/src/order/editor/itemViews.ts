@@ -129,6 +129,12 @@ export function explanationOf(inst: Instance, engine: EditorEngine, order: Pick<
   return priced(inst, engine, order.effectivePricingDate ?? engine.now, true).explanation ?? null;
 }
 
+/** The order owner's sales-tax exemption, from the owner's guest record sent with the order data. */
+export function ownerGuest(guests: ReadonlyArray<{ userId: number; disableSalesTax: GuestCostSettings['disableSalesTax'] }> | undefined, ownerId: number | undefined): GuestCostSettings | null {
+  const g = ownerId === undefined ? undefined : guests?.find((r) => r.userId === ownerId);
+  return g ? { disableSalesTax: g.disableSalesTax } : null;
+}
+
 /** The order's costs from the items' totals (the same arithmetic the server stores). */
 export function orderCosts(
   totals: readonly number[],
