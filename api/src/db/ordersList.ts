@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { planSearch, whereSearch, type SearchPlan } from './ordersSearch.ts';
+import { isMysql } from './knex.ts';
+import { LIST_FTS_TABLE, LIST_TABLE, USERS_TABLE } from './ordersListRows.ts';
+import { ftsMatch, mysqlAgainst, planSearch, whereWordsLike, type SearchPlan } from './ordersSearch.ts';
 import { camel, type Row } from './repository.ts';
 
 /**
@@ -72,36 +74,79 @@ async function rowsOf<T>(q: Knex.QueryBuilder): Promise<T[]> {
   return (await q) as T[];
 }
 
-function applyFilter(q: Knex.QueryBuilder, f: OrdersListFilter, search: SearchPlan): Knex.QueryBuilder {
-  q.where('o.org_id', f.orgId);
-  if (f.ownerId !== undefined) q.where('o.user_id', f.ownerId);
+/**
+ * How the search words narrow the list rows (`product_order_search as s`):
+ * - `index`: the full-text index finds the matching orders, which are then sorted (cheap while they are few);
+ * - `walk`: the words are checked row by row with LIKE (on rows read in list order: `walkedPage`).
+ */
+type SearchWay = 'index' | 'walk';
+
+function applyFilter(q: Knex.QueryBuilder, f: OrdersListFilter, search: SearchPlan, way: SearchWay, mysql: boolean): Knex.QueryBuilder {
+  q.where('s.org_id', f.orgId);
+  if (f.ownerId !== undefined) q.where('s.user_id', f.ownerId);
   if (f.reachableBy !== undefined) {
-    const me = f.reachableBy;
-    // involvedUsers is a JSON object keyed by user id.
-    q.where((w) => w.where('o.user_id', me).orWhereRaw('json_extract(o.involved_users, ?) is not null', [`$."${me}"`]));
+    // Owner and involved users, kept in product_order_users.
+    q.whereIn('s.product_order_id', (sub) => sub.from(USERS_TABLE).select('product_order_id').where({ user_id: f.reachableBy, org_id: f.orgId }));
   }
-  if (f.archived !== undefined) q.where('o.archived', f.archived);
-  if (f.productCategoryId !== undefined) q.where('o.product_category_id', f.productCategoryId);
-  if (f.statusKey !== undefined) q.where('o.last_completed_status_key', f.statusKey);
-  if (f.processingPayment) q.where('o.is_processing_payment', 1);
+  if (f.archived !== undefined) q.where('s.archived', f.archived);
+  if (f.productCategoryId !== undefined) q.where('s.product_category_id', f.productCategoryId);
+  if (f.statusKey !== undefined) q.where('s.last_completed_status_key', f.statusKey);
+  if (f.processingPayment) q.where('s.is_processing_payment', 1);
   // Every word must be found: its own text, its number, its owner, its category, the products it and its items name.
-  return whereSearch(q, search);
+  if (search.indexed.length && way === 'index') {
+    if (mysql) q.whereRaw('match(s.search_text) against (? in boolean mode)', [mysqlAgainst(search)]);
+    else q.whereRaw(`s.product_order_id in (select rowid from ${LIST_FTS_TABLE} where ${LIST_FTS_TABLE} match ?)`, [ftsMatch(search)]);
+  }
+  return whereWordsLike(q, 's.search_text', search, way === 'walk');
 }
 
 const NEWEST_FIRST = [
-  { column: 'o.last_updated', order: 'desc' as const },
-  { column: 'o.id', order: 'desc' as const },
+  { column: 's.last_updated', order: 'desc' as const },
+  { column: 's.product_order_id', order: 'desc' as const },
 ];
 
 /**
- * The page's query: the ids of the page first (from an index alone, however deep the page), then
- * the columns of those rows only. Null when the search can find nothing.
+ * MariaDB, a search: the page is first looked for among the filter's newest WALK_SPAN × (page end)
+ * rows (at least WALK_MIN_ROWS, read in list order from the filter's index, narrow rows), checking
+ * each one's words with LIKE. Those rows come first in the list, so when they hold a full page it is
+ * the page. Otherwise (a rarer word, a deep page) the full-text index finds the matches, which are
+ * then sorted. A word in many orders fills the page early; a rare one costs one bounded read more.
  */
-export function ordersPageQuery(db: Knex, f: OrdersListFilter, offset: number, limit: number): Knex.QueryBuilder | null {
+const WALK_SPAN = 20;
+const WALK_MIN_ROWS = 1000;
+const WALK_MAX_ROWS = 10_000;
+const NO_WORDS: SearchPlan = { indexed: [], shortPrefixes: [], nothing: false };
+
+async function walkedPage(db: Knex, f: OrdersListFilter, search: SearchPlan, offset: number, limit: number): Promise<number[] | null> {
+  const window = Math.max(WALK_MIN_ROWS, (offset + limit) * WALK_SPAN);
+  if (window > WALK_MAX_ROWS) return null;
+  const newest = applyFilter(db({ s: LIST_TABLE }).select('s.product_order_id', 's.last_updated', 's.search_text'), f, NO_WORDS, 'walk', true).orderBy(NEWEST_FIRST).limit(window);
+  const found = await rowsOf<{ product_order_id: number }>(
+    whereWordsLike(db.from(newest.as('s')).select('s.product_order_id'), 's.search_text', search, true).orderBy(NEWEST_FIRST).limit(limit).offset(offset),
+  );
+  return found.length === limit ? found.map((r) => r.product_order_id) : null;
+}
+
+/**
+ * The page's query: the ids of the page first (from the narrow list rows and their indexes, however
+ * deep the page), then the orders' columns for those rows only. Null when the search can find nothing.
+ * Wrapped: a query builder is thenable, so an async function answering one would run it.
+ * On MariaDB a search for words found in very many orders walks the list instead of sorting them all.
+ */
+export async function ordersPageQuery(db: Knex, f: OrdersListFilter, offset: number, limit: number): Promise<{ query: Knex.QueryBuilder } | null> {
   const search = planSearch(f.searchWords ?? []);
   if (search.nothing) return null;
-  const ids = applyFilter(db({ o: 'product_orders' }).select('o.id'), f, search).orderBy(NEWEST_FIRST).limit(limit).offset(offset);
-  return db({ o: 'product_orders' }).select(ORDER_COLUMNS).join(ids.as('page'), 'page.id', 'o.id').orderBy(NEWEST_FIRST);
+  const walked = search.indexed.length && isMysql(db) ? await walkedPage(db, f, search, offset, limit) : null;
+  const page = walked
+    ? db({ o: 'product_orders' }).select(ORDER_COLUMNS).whereIn('o.id', walked)
+    : db({ o: 'product_orders' })
+        .select(ORDER_COLUMNS)
+        .join(applyFilter(db({ s: LIST_TABLE }).select('s.product_order_id'), f, search, 'index', isMysql(db)).orderBy(NEWEST_FIRST).limit(limit).offset(offset).as('page'), 'page.product_order_id', 'o.id');
+  const query = page.orderBy([
+    { column: 'o.last_updated', order: 'desc' },
+    { column: 'o.id', order: 'desc' },
+  ]);
+  return { query };
 }
 
 /** Ids per query: IN lists stay well under every database's limit on bound values. */
@@ -154,9 +199,9 @@ async function withListFields(db: Knex, orgId: number, orders: Row[]): Promise<R
 
 /** A page of rows (or, for an export, up to `limit` rows), newest lastUpdated first. */
 export async function ordersPage(db: Knex, f: OrdersListFilter, offset: number, limit: number): Promise<Row[]> {
-  const q = ordersPageQuery(db, f, offset, limit);
-  if (!q) return [];
-  return withListFields(db, f.orgId, (await rowsOf<Row>(q)).map(fromOrderRow));
+  const page = await ordersPageQuery(db, f, offset, limit);
+  if (!page) return [];
+  return withListFields(db, f.orgId, (await rowsOf<Row>(page.query)).map(fromOrderRow));
 }
 
 /** Active orders per stored last completed status (only the keys asked for), and those whose payment is being processed. */
@@ -164,11 +209,11 @@ export async function ordersCounts(db: Knex, orgId: number, statusKeys: readonly
   const byStatusKey = new Map<string, number>();
   if (statusKeys.length) {
     const rows = await rowsOf<{ k: string; n: number | string }>(
-      db('product_orders').select({ k: 'last_completed_status_key' }).count({ n: '*' }).where({ org_id: orgId, archived: 0 }).whereIn('last_completed_status_key', statusKeys).groupBy('last_completed_status_key'),
+      db(LIST_TABLE).select({ k: 'last_completed_status_key' }).count({ n: '*' }).where({ org_id: orgId, archived: 0 }).whereIn('last_completed_status_key', statusKeys).groupBy('last_completed_status_key'),
     );
     for (const r of rows) byStatusKey.set(r.k, Number(r.n));
   }
-  const [p] = await rowsOf<{ n: number | string }>(db('product_orders').count({ n: '*' }).where({ org_id: orgId, archived: 0, is_processing_payment: 1 }));
+  const [p] = await rowsOf<{ n: number | string }>(db(LIST_TABLE).count({ n: '*' }).where({ org_id: orgId, archived: 0, is_processing_payment: 1 }));
   return { byStatusKey, processingPayment: Number(p?.n ?? 0) };
 }
 

@@ -39,30 +39,26 @@ export function searchTextOf(parts: ReadonlyArray<string | number | null | undef
 
 type Db = Knex | Knex.Transaction;
 
-interface OrderSource {
+export interface OrderSource {
   id: number;
   org_specific_id: number;
   user_id: number;
   product_id: number | null;
   product_category_id: number | null;
-  search_text: string | null;
   [field: string]: unknown;
 }
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
 const CHUNK = 500;
 
-/** Rewrites search_text of these orders from what they and their items name now (only where it changed). */
-export async function refreshSearchText(db: Db, orderIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(orderIds.filter((id) => typeof id === 'number'))];
-  for (let i = 0; i < ids.length; i += CHUNK) await refreshChunk(db, ids.slice(i, i + CHUNK));
-}
+/** The order columns search_text is made from. */
+export const SEARCH_SOURCE_COLUMNS = ['id', 'org_specific_id', 'user_id', 'product_id', 'product_category_id', ...SEARCHED_ORDER_FIELDS.map(snake)];
 
-async function refreshChunk(db: Db, ids: number[]): Promise<void> {
-  const orders = (await db('product_orders')
-    .select(['id', 'org_specific_id', 'user_id', 'product_id', 'product_category_id', 'search_text', ...SEARCHED_ORDER_FIELDS.map(snake)])
-    .whereIn('id', ids)) as OrderSource[];
-  if (!orders.length) return;
+/** search_text of each of these orders (rows with SEARCH_SOURCE_COLUMNS), from them, their items and the names they point to. */
+export async function searchTextsOf(db: Db, orders: readonly OrderSource[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!orders.length) return out;
+  const ids = orders.map((o) => o.id);
   const items = (await db('product_instances').distinct('product_order_id', 'product_id').whereIn('product_order_id', ids)) as Array<{ product_order_id: number; product_id: number }>;
   const productIds = [...new Set([...orders.map((o) => o.product_id), ...items.map((i) => i.product_id)].filter((id): id is number => id != null && id > 0))];
   const categoryIds = [...new Set(orders.map((o) => o.product_category_id).filter((id): id is number => id != null))];
@@ -77,8 +73,6 @@ async function refreshChunk(db: Db, ids: number[]): Promise<void> {
   const userById = new Map(users.map((u) => [u.id, u]));
   const itemProducts = new Map<number, number[]>();
   for (const i of items) itemProducts.set(i.product_order_id, [...(itemProducts.get(i.product_order_id) ?? []), i.product_id]);
-
-  const changed: Array<{ id: number; text: string }> = [];
   for (const o of orders) {
     const owner = userById.get(o.user_id);
     const text = searchTextOf(
@@ -93,12 +87,20 @@ async function refreshChunk(db: Db, ids: number[]): Promise<void> {
       ],
       o.org_specific_id,
     );
-    if (text !== o.search_text) changed.push({ id: o.id, text });
+    out.set(o.id, text);
   }
-  if (changed.length === 1) {
-    await db('product_orders').where('id', changed[0]!.id).update({ search_text: changed[0]!.text });
-  } else if (changed.length) {
-    // One statement for the chunk; a raw update: lastUpdated and revision stay as they are.
+  return out;
+}
+
+// ------------------------------------------------------------------------------- as migration 0007 built it
+// Migration 0007 kept search_text on product_orders itself; 0008 moved it to the narrow list table
+// (db/ordersListRows.ts). These keep 0007 (and 0008's down) doing what they did.
+
+async function refreshChunk(db: Db, ids: number[]): Promise<void> {
+  const orders = (await db('product_orders').select([...SEARCH_SOURCE_COLUMNS, 'search_text']).whereIn('id', ids)) as OrderSource[];
+  const texts = await searchTextsOf(db, orders);
+  const changed = orders.filter((o) => texts.get(o.id) !== o.search_text).map((o) => ({ id: o.id, text: texts.get(o.id)! }));
+  if (changed.length) {
     const cases = changed.map(() => 'when ? then ?').join(' ');
     await db('product_orders')
       .whereIn(
@@ -123,13 +125,11 @@ export async function refreshAllSearchText(db: Db): Promise<void> {
   }
 }
 
-// ------------------------------------------------------------------------------- the index
-
-/** The FTS5 table (SQLite) that indexes product_orders.search_text, rowid = product_orders.id. */
-export const FTS_TABLE = 'product_orders_search';
+/** 0007's FTS5 table (SQLite) over product_orders.search_text, rowid = product_orders.id. */
+const FTS_TABLE = 'product_orders_search';
 const FULLTEXT_INDEX = 'product_orders_search_text_ft';
 
-/** Creates the full-text index over search_text (which must be filled already). */
+/** 0007's full-text index over product_orders.search_text (which must be filled already). */
 export async function createSearchIndex(knex: Knex): Promise<void> {
   if (isMysql(knex)) {
     // No stopword list for this index: 'for', 'the', 'about'... are words people search titles for.
@@ -208,24 +208,32 @@ export function planSearch(words: readonly string[]): SearchPlan {
 }
 
 /** MariaDB boolean mode: `+(ordno118 118*) +cliff*`. */
-function mysqlAgainst(plan: SearchPlan): string {
+export function mysqlAgainst(plan: SearchPlan): string {
   return plan.indexed.map((g) => `+(${g.map((a) => (a.exact ? a.word : `${a.word}*`)).join(' ')})`).join(' ');
 }
 
 /** FTS5: `("ordno118" OR "118"*) AND "cliff"*`. */
-function ftsMatch(plan: SearchPlan): string {
+export function ftsMatch(plan: SearchPlan): string {
   return plan.indexed.map((g) => `(${g.map((a) => (a.exact ? `"${a.word}"` : `"${a.word}"*`)).join(' OR ')})`).join(' AND ');
 }
 
-/** Narrows a query on `product_orders as o` to the orders the plan finds (the plan must not be `nothing`). */
-export function whereSearch(q: Knex.QueryBuilder, plan: SearchPlan): Knex.QueryBuilder {
-  if (!plan.indexed.length) return q;
-  if (q.client.config.client === 'mysql2' || q.client.config.client === 'mysql') {
-    q.whereRaw('match(o.search_text) against (? in boolean mode)', [mysqlAgainst(plan)]);
-  } else {
-    q.whereRaw(`o.id in (select rowid from ${FTS_TABLE} where ${FTS_TABLE} match ?)`, [ftsMatch(plan)]);
+/**
+ * The plan's words as LIKE conditions on `column` (a search_text, each word preceded by a space):
+ * what the index would find, checked row by row. Used when the rows are read in list order and
+ * most of them match (db/ordersList.ts), and for the short prefixes the index does not hold.
+ * Words hold letters and digits only: nothing for LIKE to treat specially.
+ */
+export function whereWordsLike(q: Knex.QueryBuilder, column: string, plan: SearchPlan, withIndexed: boolean): Knex.QueryBuilder {
+  if (withIndexed) {
+    for (const group of plan.indexed) {
+      q.where((w) => {
+        for (const a of group) {
+          if (a.exact) w.orWhere(column, 'like', `% ${a.word}`).orWhere(column, 'like', `% ${a.word} %`);
+          else w.orWhere(column, 'like', `% ${a.word}%`);
+        }
+      });
+    }
   }
-  // Words and short prefixes hold letters and digits only: nothing for LIKE to treat specially.
-  for (const p of plan.shortPrefixes) q.whereRaw('o.search_text like ?', [`% ${p}%`]);
+  for (const p of plan.shortPrefixes) q.where(column, 'like', `% ${p}%`);
   return q;
 }

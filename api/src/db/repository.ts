@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { isMysql } from './knex.ts';
 import { normaliseDbDate, nowUtc } from './time.ts';
-import { refreshSearchText, SEARCH_TEXT_SOURCES } from './ordersSearch.ts';
+import { refreshListRows, type ListRowsChange } from './ordersListRows.ts';
+import { SEARCH_TEXT_SOURCES } from './ordersSearch.ts';
 import type {
   ArchCustomViewJson,
   ArchElevationJson,
@@ -54,8 +55,8 @@ export interface TableSpec {
   /** The order table itself: every update bumps its revision. */
   revisioned?: boolean;
   /**
-   * What the orders list searches (db/ordersSearch.ts): the orders themselves, or their items (the
-   * products they use). A write that changes it rewrites the orders' search_text.
+   * What the orders list reads (db/ordersListRows.ts): the orders themselves, or their items (the
+   * products they use). A write that changes it rewrites the orders' list rows.
    */
   searchSource?: 'order' | 'orderPart';
 }
@@ -239,7 +240,8 @@ export class Repo<T extends object = Row> {
     if (this.spec.catalogue) await bumpCatalogueVersion(trx ?? this.db, [row.org_id as number]);
     if (this.spec.orderPart) await bumpOrderRevision(trx ?? this.db, [row.product_order_id as number]);
     const id = typeof row.id === 'number' ? row.id : Number((res as number[])[0]);
-    if (this.spec.searchSource) await refreshSearchText(trx ?? this.db, [this.spec.searchSource === 'order' ? id : (row.product_order_id as number)]);
+    if (this.spec.searchSource === 'order') await refreshListRows(trx ?? this.db, [id], 'users');
+    if (this.spec.searchSource === 'orderPart') await refreshListRows(trx ?? this.db, [row.product_order_id as number], 'text');
     return id;
   }
 
@@ -248,12 +250,12 @@ export class Repo<T extends object = Row> {
     for (let i = 0; i < rows.length; i += 100) await this.q(trx).insert(rows.slice(i, i + 100));
     if (this.spec.catalogue) await bumpCatalogueVersion(trx ?? this.db, rows.map((r) => r.org_id as number));
     if (this.spec.orderPart) await bumpOrderRevision(trx ?? this.db, rows.map((r) => r.product_order_id as number));
-    if (this.spec.searchSource === 'orderPart') await refreshSearchText(trx ?? this.db, rows.map((r) => r.product_order_id as number));
+    if (this.spec.searchSource === 'orderPart') await refreshListRows(trx ?? this.db, rows.map((r) => r.product_order_id as number), 'text');
     if (this.spec.searchSource === 'order') {
       // Several orders inserted at once: found again by their organisation and number.
       for (const r of rows) {
         const found = (await this.q(trx).select('id').where({ org_id: r.org_id, org_specific_id: r.org_specific_id })) as Array<{ id: number }>;
-        await refreshSearchText(trx ?? this.db, found.map((f) => f.id));
+        await refreshListRows(trx ?? this.db, found.map((f) => f.id), 'users');
       }
     }
   }
@@ -266,23 +268,30 @@ export class Repo<T extends object = Row> {
     return rows.map((r) => r[snake(column)] as number);
   }
 
-  /** Orders whose search_text a write (a patch; none: a delete) to the rows `where` may change. */
-  private async searchedOrders(where: Row, patch: Row | undefined, orderIds: readonly number[], trx?: Knex.Transaction): Promise<number[]> {
+  /**
+   * Orders whose list rows a write (a patch; none: a delete) to the rows `where` may change, and how:
+   * every order update moves lastUpdated (a list column); some change its search text or who can reach it.
+   */
+  private async listedOrders(where: Row, patch: Row | undefined, orderIds: readonly number[], trx?: Knex.Transaction): Promise<{ ids: number[]; change: ListRowsChange }> {
     const source = this.spec.searchSource;
-    if (source === 'order') return patch && Object.keys(patch).some((k) => SEARCH_TEXT_SOURCES.has(k)) ? this.idsOf('id', where, trx) : [];
-    if (source !== 'orderPart' || (patch && !('productId' in patch) && !('productOrderId' in patch))) return [];
-    return typeof patch?.productOrderId === 'number' ? [...orderIds, patch.productOrderId] : [...orderIds];
+    if (source === 'order') {
+      const keys = patch ? Object.keys(patch) : [];
+      const change: ListRowsChange = !patch || keys.some((k) => k === 'userId' || k === 'involvedUsers') ? 'users' : keys.some((k) => SEARCH_TEXT_SOURCES.has(k)) ? 'text' : 'columns';
+      return { ids: await this.idsOf('id', where, trx), change };
+    }
+    if (source !== 'orderPart' || (patch && !('productId' in patch) && !('productOrderId' in patch))) return { ids: [], change: 'columns' };
+    return { ids: typeof patch?.productOrderId === 'number' ? [...orderIds, patch.productOrderId] : [...orderIds], change: 'text' };
   }
 
-  /** What a write to the rows `where` reaches must be noted: catalogue versions, order revisions, search texts. */
+  /** What a write to the rows `where` reaches must be noted: catalogue versions, order revisions, list rows. */
   private async reached(where: Row, trx?: Knex.Transaction, patch?: Row): Promise<() => Promise<void>> {
     const orgIds = this.spec.catalogue ? await this.idsOf('orgId', where, trx) : [];
     const orderIds = this.spec.orderPart ? await this.idsOf('productOrderId', where, trx) : [];
-    const searched = await this.searchedOrders(where, patch, orderIds, trx);
+    const listed = await this.listedOrders(where, patch, orderIds, trx);
     return async () => {
       await bumpCatalogueVersion(trx ?? this.db, orgIds);
       await bumpOrderRevision(trx ?? this.db, orderIds);
-      await refreshSearchText(trx ?? this.db, searched);
+      await refreshListRows(trx ?? this.db, listed.ids, listed.change);
     };
   }
 

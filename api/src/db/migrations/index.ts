@@ -6,6 +6,7 @@ import * as m0004 from './0004_instance_pricing.ts';
 import * as m0005 from './0005_catalogue_version.ts';
 import * as m0006 from './0006_order_revision_and_pricing_basis.ts';
 import * as m0007 from './0007_orders_list.ts';
+import * as m0008 from './0008_orders_list_rows.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_catalogue_version': m0005,
   '0006_order_revision_and_pricing_basis': m0006,
   '0007_orders_list': m0007,
+  '0008_orders_list_rows': m0008,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
