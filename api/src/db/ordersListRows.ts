@@ -61,9 +61,12 @@ export async function refreshAllListRows(db: Db): Promise<void> {
 const same = (a: unknown, b: unknown) => a === b || (a != null && b != null && String(a) === String(b));
 
 async function refreshChunk(db: Db, ids: number[], change: ListRowsChange): Promise<void> {
-  const withText = change !== 'columns';
+  // The hot path (every write to an order moves its last_updated): one statement copies the list
+  // columns, no read. Every order has its list row from its insert on (and from migration 0008's
+  // backfill before that), so there is nothing to create here.
+  if (change === 'columns') return copyListColumns(db, ids);
   const orders = (await db('product_orders')
-    .select([...new Set([...(withText ? SEARCH_SOURCE_COLUMNS : ['id']), ...LIST_COLUMNS, ...(change === 'users' ? ['involved_users'] : [])])])
+    .select([...new Set([...SEARCH_SOURCE_COLUMNS, ...LIST_COLUMNS, ...(change === 'users' ? ['involved_users'] : [])])])
     .whereIn('id', ids)) as Array<OrderSource & { involved_users?: unknown }>;
   const existing = new Map(((await db(LIST_TABLE).select('*').whereIn('product_order_id', ids)) as ListRow[]).map((r) => [r.product_order_id, r]));
   const found = new Set(orders.map((o) => o.id));
@@ -74,8 +77,7 @@ async function refreshChunk(db: Db, ids: number[], change: ListRowsChange): Prom
   }
   // An order without a list row yet (just created): everything is written.
   const missing = orders.filter((o) => !existing.has(o.id));
-  if (!withText && missing.length) return refreshChunk(db, ids, 'users');
-  const texts = withText ? await searchTextsOf(db, orders) : new Map<number, string>();
+  const texts = await searchTextsOf(db, orders);
   const changed: ListRow[] = [];
   for (const o of orders) {
     const before = existing.get(o.id);
@@ -84,13 +86,18 @@ async function refreshChunk(db: Db, ids: number[], change: ListRowsChange): Prom
     if (!before || !same(before.search_text, row.search_text) || LIST_COLUMNS.some((c) => !same(before[c], row[c]))) changed.push(row);
   }
   for (let i = 0; i < changed.length; i += 100) {
-    // Only what changed is merged: rewriting an unchanged search_text would re-index it for nothing.
-    await db(LIST_TABLE)
-      .insert(changed.slice(i, i + 100))
-      .onConflict('product_order_id')
-      .merge(withText ? undefined : [...LIST_COLUMNS]);
+    // Only changed rows are written: rewriting an unchanged search_text would re-index it for nothing.
+    await db(LIST_TABLE).insert(changed.slice(i, i + 100)).onConflict('product_order_id').merge();
   }
   if (change === 'users' || missing.length) await refreshUsers(db, orders);
+}
+
+/** Copies the list columns of these orders onto their list rows, in one statement portable to SQLite and MySQL. */
+async function copyListColumns(db: Db, ids: number[]): Promise<void> {
+  const sets = LIST_COLUMNS.filter((c) => c !== 'org_id')
+    .map((c) => `${c} = (select o.${c} from product_orders o where o.id = ${LIST_TABLE}.product_order_id)`)
+    .join(', ');
+  await db.raw(`update ${LIST_TABLE} set ${sets} where product_order_id in (${ids.map(() => '?').join(', ')})`, ids);
 }
 
 /** product_order_users of these orders: the owner and every involved user (involvedUsers is keyed by user id). */
