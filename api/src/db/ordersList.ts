@@ -113,7 +113,7 @@ const NEWEST_FIRST = [
  * then sorted. A word in many orders fills the page early; a rare one costs one bounded read more.
  */
 const WALK_SPAN = 20;
-const WALK_MIN_ROWS = 1000;
+const WALK_MIN_ROWS = 2500;
 const WALK_MAX_ROWS = 10_000;
 const NO_WORDS: SearchPlan = { indexed: [], shortPrefixes: [], nothing: false };
 

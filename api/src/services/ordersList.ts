@@ -16,6 +16,7 @@ import type { OrdersListFilter, OrdersListQueries } from '../db/ordersList.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { pricingVisible, shapeListRow, type Access } from '../policy.ts';
+import type { CatalogueCache } from './catalogueCache.ts';
 import type { PluginRegistry } from '../plugins.ts';
 import { getOrg, orgStatuses } from './orgs.ts';
 
@@ -23,6 +24,17 @@ export interface OrdersListDeps {
   repos: Repos;
   ordersList: OrdersListQueries;
   plugins: PluginRegistry;
+  /** The organisation's categories come from the cached catalogue (no query per page). */
+  catalogues: CatalogueCache;
+}
+
+/** The organisation's active categories, in their order, from the cached catalogue. */
+async function activeCategories(deps: OrdersListDeps, access: Access): Promise<Array<{ id: number; title: string }>> {
+  const { tables } = await deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
+  return tables.productCategories
+    .filter((c) => !c.archived)
+    .sort((a, b) => Number(a.rank ?? 0) - Number(b.rank ?? 0) || Number(a.id) - Number(b.id))
+    .map((c) => ({ id: Number(c.id), title: String(c.title) }));
 }
 
 /** A page holds at most the largest Items/Page choice. */
@@ -71,7 +83,8 @@ async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBo
   if (archived !== 'all') f.archived = archived === 'archived' ? 1 : 0;
   const categoryId = filters.productCategoryId;
   if (categoryId !== undefined && categoryId !== 'all') {
-    const category = await deps.repos.productCategories.findOne({ id: categoryId, orgId: access.orgId });
+    const { tables } = await deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
+    const category = tables.productCategories.find((c) => c.id === categoryId);
     if (!category) throw badRequest('filters.productCategoryId must be "all" or a product category of this organisation.');
     f.productCategoryId = categoryId;
   }
@@ -130,15 +143,14 @@ export async function ordersPage(deps: OrdersListDeps, access: Access, body: Ord
   const { from, to } = body.resultConstraints ?? { from: 0, to: DEFAULT_ORDERS_PAGE_SIZE };
   if (to <= from) throw badRequest('resultConstraints.to must be greater than resultConstraints.from.');
   if (to - from > MAX_PAGE_ROWS) throw badRequest(`resultConstraints may span at most ${MAX_PAGE_ROWS} rows.`);
-  const view = await viewOf(deps, access, body);
+  const [view, categories] = await Promise.all([viewOf(deps, access, body), activeCategories(deps, access)]);
   const { rows, shaped, productOptions } = await listRows(deps, view, body, from, to - from);
   const products = new Map<number, string>();
   for (const r of rows) if (r.rowProductId != null) products.set(r.rowProductId as number, String(r.productTitle));
-  const categories = await deps.repos.productCategories.find({ orgId: access.orgId, archived: 0 }, { orderBy: ['rank', 'id'], columns: ['id', 'title'] });
   return {
     productOrders: shaped,
     products: [...products].map(([id, title]) => ({ id, title })),
-    productCategories: categories.map((c) => ({ id: c.id, title: String(c.title) })),
+    productCategories: categories,
     productOptions,
     pricingIsHidden: !pricingVisible(access),
   };
