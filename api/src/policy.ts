@@ -255,7 +255,7 @@ export function shapeOrder<T extends Row>(access: Access, order: T): T {
 }
 
 /** Order fields for employees only: not in a guest's list, nor in guest mode. */
-const ORDER_LIST_EMPLOYEE_FIELDS = ['estimatedShippingDate', 'trackingNumber', 'commandData'] as const;
+const ORDER_LIST_EMPLOYEE_FIELDS = ['estimatedShippingDate', 'trackingNumber', 'commandData', 'pricingFailed'] as const;
 /** What the list query reads for its own decisions (access, the row's product) and never sends. */
 const ORDER_LIST_INTERNAL_FIELDS = ['involvedUsers', 'rowProductId'] as const;
 

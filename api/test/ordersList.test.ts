@@ -151,6 +151,27 @@ describe.each(databases)('orders list on $name', (dbCase) => {
       expect(mine).toMatchObject({ trackingNumber: '1Z999', estimatedShippingDate: '2025-07-01', commandData: { number: 'C-1', totalInCents: 1000 } });
     });
 
+    it('employees see which orders have an item whose price rule failed; guests and guest mode never get the field', async () => {
+      const firstItem = async (orgSpecificId: number) => (await t.repos.productInstances.find({ productOrderId: await orderId(850, orgSpecificId) }))[0]!;
+      const [harbour, maple, atelier] = [await firstItem(1), await firstItem(2), await firstItem(3)];
+      const failure = [{ ruleId: 12, versionKey: 'v1', productId: harbour.productId, expressionPath: '1', description: null, reason: 'Division by zero' }];
+      await t.repos.productInstances.update({ id: harbour.id }, { pricingFailures: failure });
+      await t.repos.productInstances.update({ id: maple.id }, { pricingFailures: failure });
+      await t.repos.productInstances.update({ id: atelier.id }, { pricingFailures: [] }); // an empty list is no failure
+      try {
+        const rows = (await owner.post(ORDERS_DATA, { orgId: 850 })).body.data.productOrders as Array<{ orgSpecificId: number; pricingFailed?: boolean }>;
+        expect(rows.map((r) => [r.orgSpecificId, r.pricingFailed])).toEqual([[5, false], [4, false], [3, false], [2, true], [1, true]]);
+        const asGuest = await guest.post(ORDERS_DATA, { orgId: 850, filters: { archived: 'all' } });
+        expect(asGuest.body.data.productOrders.length).toBeGreaterThan(0);
+        for (const row of asGuest.body.data.productOrders) expect(row).not.toHaveProperty('pricingFailed');
+        const guestMode = await owner.post(ORDERS_DATA, { orgId: 850, isGuestMode: true });
+        expect(numbers(guestMode)).toContain(1);
+        for (const row of guestMode.body.data.productOrders) expect(row).not.toHaveProperty('pricingFailed');
+      } finally {
+        for (const i of [harbour, maple, atelier]) await t.repos.productInstances.update({ id: i.id }, { pricingFailures: null });
+      }
+    });
+
     it('an employee in guest mode gets their own orders only, as a guest would see them', async () => {
       const res = await owner.post(ORDERS_DATA, { orgId: 850, isGuestMode: true, filters: { orderOwner: 'all' } });
       expect(numbers(res)).toEqual([5, 1]);

@@ -91,6 +91,15 @@ describe('orders page states', () => {
     expect(mark.getAttribute('title')).toBe('Differs from the recorded status (Submitted for Approval)');
   });
 
+  it('marks an order whose item had a price rule fail next to its title, with an accessible label', async () => {
+    ordersData.mockResolvedValue(page([row({ id: 7, orgSpecificId: 12, pricingFailed: true }), row({ id: 8, orgSpecificId: 13, title: 'Maple Street', pricingFailed: false })]));
+    show();
+    const [failed, fine] = await screen.findAllByTestId('order-row');
+    const titleCell = failed!.querySelector('td[data-column="title"]')!;
+    expect(within(titleCell as HTMLElement).getByRole('img', { name: 'Price rule failed' }).getAttribute('title')).toBe('Price rule failed');
+    expect(within(fine!).queryByTestId('price-rule-failed')).toBeNull();
+  });
+
   it('hides price columns when the response says pricing is hidden', async () => {
     ordersData.mockResolvedValue(page([row({ costs: undefined })], { pricingIsHidden: true }));
     show();

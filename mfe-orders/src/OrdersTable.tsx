@@ -77,6 +77,7 @@ export function OrdersTable({ rows, columns, rules, wording, ctx, caption, stale
                   ) : (
                     <Cell column={key} row={row} ctx={ctx} />
                   )}
+                  {key === 'title' && row.pricingFailed && <PriceRuleFailed />}
                 </td>
               ))}
               <td className={styles.actionsCell}>
@@ -97,6 +98,17 @@ export function OrdersTable({ rows, columns, rules, wording, ctx, caption, stale
         })}
       </tbody>
     </table>
+  );
+}
+
+/** The order page's wording for an item whose price rule failed (employees only get the flag). */
+export const PRICE_RULE_FAILED_TEXT = 'Price rule failed';
+
+function PriceRuleFailed() {
+  return (
+    <span className={styles.priceRuleFailed} role="img" aria-label={PRICE_RULE_FAILED_TEXT} title={PRICE_RULE_FAILED_TEXT} data-testid="price-rule-failed">
+      ⚠
+    </span>
   );
 }
 

@@ -176,11 +176,18 @@ async function withListFields(db: Knex, orgId: number, orders: Row[]): Promise<R
   const unique = (values: Array<number | null>) => [...new Set(values.filter((v): v is number => v != null && v > 0))];
   const titles = async (table: string, ids: number[]) =>
     new Map((await inChunks(ids, (chunk) => rowsOf<{ id: number; title: string }>(db(table).select('id', 'title').where('org_id', orgId).whereIn('id', chunk)))).map((r) => [r.id, r.title]));
-  const [products, categories, owners] = await Promise.all([
+  const [products, categories, owners, failed] = await Promise.all([
     titles('products', unique(orders.map(productOf))),
     titles('product_categories', unique(orders.map((o) => o.productCategoryId as number | null))),
     inChunks(unique(orders.map((o) => o.userId as number)), (chunk) => rowsOf<{ id: number; first_name: string; last_name: string }>(db('users').select('id', 'first_name', 'last_name').whereIn('id', chunk))),
+    // Orders with an item whose last pricing had a failed price rule (stored as a non-empty JSON array).
+    inChunks(orderIds, (chunk) =>
+      rowsOf<{ product_order_id: number }>(
+        db('product_instances').distinct('product_order_id').whereIn('product_order_id', chunk).whereNotNull('pricing_failures').whereNotIn('pricing_failures', ['[]', 'null', '']),
+      ),
+    ),
   ]);
+  const pricingFailed = new Set(failed.map((r) => Number(r.product_order_id)));
   const ownerById = new Map(owners.map((u) => [u.id, u]));
   return orders.map((o) => {
     const productId = productOf(o);
@@ -193,6 +200,7 @@ async function withListFields(db: Knex, orgId: number, orders: Row[]): Promise<R
       ownerFirstName: owner?.first_name ?? null,
       ownerLastName: owner?.last_name ?? null,
       productInstancesCount: count.get(o.id as number) ?? 0,
+      pricingFailed: pricingFailed.has(o.id as number),
     };
   });
 }

@@ -100,6 +100,8 @@ export const OrdersListRow = Type.Object({
   commandData: Type.Optional(Nullable(Type.Object({ number: Type.Optional(Nullable(Type.String())), date: Type.Optional(Nullable(Type.String())), totalInCents: Type.Optional(Nullable(Type.Integer())) }))),
   // Advanced data (includeAdvancedOrderData, employees): the distinct option titles the order's items use per advanced column key.
   advanced: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  /** Employees: an item of the order had a price rule fail when it was last priced. */
+  pricingFailed: Type.Optional(Type.Boolean()),
 });
 export type OrdersListRow = Static<typeof OrdersListRow>;
 
