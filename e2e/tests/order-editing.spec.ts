@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, snap } from './helpers.ts';
+import { signIn, signOut, snap } from './helpers.ts';
 
 /**
  * The order page's editor (EDIT tab): creating items, choosing options with the engine's reasons,
@@ -259,3 +259,43 @@ test('an untitled order left right after creating it is discarded', async ({ pag
   // A missing order has no order views to switch to.
   await expect(page.getByRole('navigation', { name: 'Order views' })).toHaveCount(0);
 });
+
+test('an 850 member adds a custom product with its own price; a guest is not offered one', async ({ page }) => {
+  await signIn(page, 'member-850@demo.test');
+  const n = await newOrder(page, 850, 1);
+  await page.request.post('/api/resources/productOrders/update', {
+    data: { where: { id: await orderIdOf(page, 850, n) }, props: { title: 'Custom check', promptedForProjectInfo: 1 } },
+  });
+  await page.goto(`/orders/${n}`);
+  // With no items an employee sees the add menu first; the custom product is its first entry.
+  await page.getByTestId('pick-custom-product').click();
+  const dialog = page.getByTestId('custom-product-dialog');
+  await dialog.getByTestId('custom-item-price').fill('$1,250.5');
+  await dialog.locator('button[type="submit"]').click();
+  await expect(dialog.getByTestId('custom-item-error')).toHaveText('This item can not be added without an identifier/description.');
+  await dialog.getByTestId('custom-item-title').fill('Brass bezel');
+  await dialog.locator('button[type="submit"]').click();
+  await expect(dialog).toHaveCount(0);
+  const row = cartRow(page, 'Brass bezel');
+  // "$1,250.5": everything but digits and the dot is dropped, then read as dollars.
+  await expect(row.getByTestId('item-total-price')).toHaveText('$1,250.50');
+  await expect(page.getByTestId('order-total')).toHaveAttribute('data-cents', '125050');
+  await expectSaved(page);
+  await snap(page, 'order-editing-850-custom-product');
+
+  // A guest's add menu has no custom product.
+  await signOut(page);
+  await signIn(page, 'guest-850@demo.test');
+  const g = await newOrder(page, 850, 1);
+  await page.request.post('/api/resources/productOrders/update', {
+    data: { where: { id: await orderIdOf(page, 850, g) }, props: { title: 'Guest custom check', promptedForProjectInfo: 1 } },
+  });
+  await page.goto(`/orders/${g}`);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('pick-custom-product')).toHaveCount(0);
+});
+
+async function orderIdOf(page: Page, orgId: number, orgSpecificId: number): Promise<number> {
+  const res = await page.request.post('/api/configurator/get-configurator-order-data', { data: { orgId, productOrderOrgSpecificId: orgSpecificId } });
+  return ((await res.json()) as { data: { productOrders: Array<{ id: number }> } }).data.productOrders[0]!.id;
+}

@@ -4,7 +4,7 @@
  * no control is drawn without something behind it. To connect one, import it and add it below.
  */
 import type { ComponentType } from 'react';
-import type { OrgMembership, Product } from '@cpq/domain';
+import type { MediumJson, OrgMembership, Product } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import type { Instance, Order } from './editor/writes.ts';
 import { ItemNotesDialog } from './notes/ItemNotesDialog.tsx';
@@ -25,6 +25,8 @@ export interface ItemNotesDialogProps {
   onClose(): void;
   instance: Pick<Instance, 'id'> & { title: string | null; notes: string | null };
   product: Product | null;
+  /** The catalogue's media (the dialog shows the product's images). */
+  media: readonly MediumJson[];
   readOnly: boolean;
   onSave(notes: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { formatCents, type PriceExplanation } from '@cpq/domain';
+import { formatCents, isCustomProduct, type PriceExplanation } from '@cpq/domain';
 import { EMPTY_CART_TEXT } from './logic.ts';
 import { explanationView, mismatchMessage, PRICE_RULE_FAILED_TEXT } from '../pricing.ts';
 import type { ItemView } from './itemViews.ts';
@@ -78,6 +78,11 @@ const CartRow = memo(function CartRow({ item, view, active, pricingHidden, emplo
           </button>
         )}
       </div>
+      {isCustomProduct(item.productId) && view.productTitle && (
+        <p className={styles.cartSummary} data-testid="item-custom">
+          {view.productTitle}
+        </p>
+      )}
       {view.summary.length > 0 && (
         <p className={styles.cartSummary} data-testid="item-summary">
           {view.summary.map((s, i) => (

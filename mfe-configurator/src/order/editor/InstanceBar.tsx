@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { checkInstanceTitle, clampRank, INSTANCE_TITLE_MAX_LENGTH, normaliseQuantity, stripNumericInput, type Product } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import type { ItemView } from './itemViews.ts';
+import { centsToDollars, dollarsToCents } from './logic.ts';
 import type { Instance } from './writes.ts';
 import styles from './Editor.module.css';
 
@@ -21,6 +22,8 @@ export interface InstanceBarProps {
   onDelete(): void;
   /** Present only when the notes dialog is available. */
   onNotes?: () => void;
+  /** Present only for an employee on a custom product: its unit price. */
+  onCustomPrice?: (cents: number) => void;
 }
 
 /** A text field that keeps what is typed while focused and follows the item otherwise. */
@@ -45,6 +48,15 @@ export function InstanceBar(p: InstanceBarProps) {
     const q = normaliseQuantity(quantity.draft);
     quantity.setDraft(String(q));
     if (q !== p.item.quantity) p.onQuantity(q);
+  };
+  const price = useDraft(centsToDollars(Number(p.item.customPriceInCents ?? 0)));
+  const commitPrice = () => {
+    price.blur();
+    const cents = dollarsToCents(price.draft);
+    // Nothing typed keeps the stored price.
+    const stored = Number(p.item.customPriceInCents ?? 0);
+    price.setDraft(centsToDollars(cents ?? stored));
+    if (cents !== null && cents !== stored) p.onCustomPrice?.(cents);
   };
   const commitRank = () => {
     rank.blur();
@@ -125,6 +137,24 @@ export function InstanceBar(p: InstanceBarProps) {
             data-testid="instance-rank"
           />
         </div>
+        {p.onCustomPrice && (
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-price`} className={styles.label}>
+              Price ($)
+            </label>
+            <input
+              id={`${ids}-price`}
+              className={`${styles.input} ${styles.small}`}
+              inputMode="decimal"
+              value={price.draft}
+              onFocus={price.focus}
+              onChange={(e) => price.setDraft(stripNumericInput(e.target.value))}
+              onBlur={commitPrice}
+              onKeyDown={(e) => e.key === 'Enter' && commitPrice()}
+              data-testid="custom-price"
+            />
+          </div>
+        )}
         <div className={styles.barActions}>
           {p.onNotes && (
             <Button variant="quiet" onClick={p.onNotes} data-testid="notes-link">

@@ -1,16 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { ADD_ITEM_TITLE_MAX_LENGTH, checkAddItemTitle, checkOrderTitle, UNTITLED_ORDER_TITLE, type Product } from '@cpq/domain';
+import { ADD_ITEM_TITLE_MAX_LENGTH, checkAddItemTitle, checkOrderTitle, stripNumericInput, UNTITLED_ORDER_TITLE, type Product } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
-import { NO_PRODUCTS_TEXT } from './logic.ts';
+import { dollarsToCents, NO_PRODUCTS_TEXT } from './logic.ts';
+import { NOTES_MAX_LENGTH } from '../notes/ItemNotesDialog.tsx';
 import { Modal } from './Modal.tsx';
 import type { Order } from './writes.ts';
 import styles from './Editor.module.css';
 
 /** The create-item popup: which product the new item is. */
-export function ProductPicker({ products, onPick, onClose }: { products: readonly Product[]; onPick: (p: Product) => void; onClose: () => void }) {
+export function ProductPicker({ products, onPick, onCustom, onClose }: { products: readonly Product[]; onPick: (p: Product) => void; /** Employees only. */ onCustom?: () => void; onClose: () => void }) {
   return (
     <Modal title="Add an item" onClose={onClose} testId="create-item-dialog" wide>
+      {onCustom && (
+        <button type="button" className={styles.productChoice} onClick={onCustom} data-testid="pick-custom-product">
+          <span className={styles.productName}>Custom product</span>
+          <span className={styles.productDescription}>An item of your own with its own price and notes.</span>
+        </button>
+      )}
       {products.length === 0 ? (
         <p className={styles.muted} data-testid="no-products">
           {NO_PRODUCTS_TEXT}
@@ -77,6 +84,85 @@ export function AddItemTitle({ product, initial, onAdd, onClose }: { product: Pr
             Cancel
           </Button>
           <Button type="submit" disabled={busy} data-testid="add-item-submit">
+            {busy ? 'Adding…' : 'Add item'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export interface NewCustomItem {
+  title: string;
+  customPriceInCents: number;
+  notes: string | null;
+}
+
+/** Employees' custom product: an identifier/description (as for any new item), a price in dollars and notes. */
+export function CustomProductDialog({ onAdd, onClose }: { onAdd: (item: NewCustomItem) => Promise<unknown>; onClose: () => void }) {
+  const [title, setTitle] = useState('');
+  const [price, setPrice] = useState('');
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<{ field: 'title' | 'price'; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const check = checkAddItemTitle(title);
+    if (!check.ok) return setError({ field: 'title', message: check.message });
+    const cents = dollarsToCents(price);
+    if (cents === null) return setError({ field: 'price', message: 'Enter the price in dollars.' });
+    setBusy(true);
+    await onAdd({ title: title.trim(), customPriceInCents: cents, notes: notes.trim() ? notes.trim() : null });
+    setBusy(false);
+  };
+  const clear = () => setError(null);
+  return (
+    <Modal title="New custom product" onClose={onClose} testId="custom-product-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate className={styles.formGrid}>
+        <label className={styles.field}>
+          <span className={styles.label}>Identifier / description</span>
+          <input
+            className={styles.input}
+            value={title}
+            maxLength={ADD_ITEM_TITLE_MAX_LENGTH}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              clear();
+            }}
+            aria-invalid={error?.field === 'title' ? true : undefined}
+            aria-describedby={error?.field === 'title' ? 'custom-item-error' : undefined}
+            data-testid="custom-item-title"
+          />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>Price ($)</span>
+          <input
+            className={styles.input}
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => {
+              setPrice(stripNumericInput(e.target.value));
+              clear();
+            }}
+            aria-invalid={error?.field === 'price' ? true : undefined}
+            aria-describedby={error?.field === 'price' ? 'custom-item-error' : undefined}
+            data-testid="custom-item-price"
+          />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>Notes</span>
+          <textarea className={styles.input} value={notes} rows={3} maxLength={NOTES_MAX_LENGTH} onChange={(e) => setNotes(e.target.value)} data-testid="custom-item-notes" />
+        </label>
+        {error && (
+          <p id="custom-item-error" className={styles.fieldError} role="alert" data-testid="custom-item-error">
+            {error.message}
+          </p>
+        )}
+        <div className={styles.modalActions}>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy} data-testid="custom-item-submit">
             {busy ? 'Adding…' : 'Add item'}
           </Button>
         </div>

@@ -305,3 +305,49 @@ describe('creating the first item', () => {
     void user;
   });
 });
+
+describe('custom products', () => {
+  it('guests have no custom product in the add menu', async () => {
+    const { user } = show({ role: 'guest' });
+    await user.click(screen.getByTestId('add-item'));
+    expect(screen.queryByTestId('pick-custom-product')).toBeNull();
+    expect(screen.queryByText('Custom product')).toBeNull();
+  });
+
+  it('employees add one after the active item: identifier required, price in dollars as cents, notes', async () => {
+    const items = [item({ id: 1, title: 'Hall' }), item({ id: 2, title: 'Kitchen' })];
+    const { writes, user } = show({ items, role: 'member' });
+    await user.click(screen.getByTestId('add-item'));
+    await user.click(screen.getByTestId('pick-custom-product'));
+    await user.type(screen.getByTestId('custom-item-price'), '$1,234.5');
+    expect((screen.getByTestId('custom-item-price') as HTMLInputElement).value).toBe('1234.5');
+    await user.click(screen.getByTestId('custom-item-submit'));
+    expect(screen.getByTestId('custom-item-error').textContent).toBe('This item can not be added without an identifier/description.');
+    expect(writes.createInstance).not.toHaveBeenCalled();
+    await user.type(screen.getByTestId('custom-item-title'), 'Site survey');
+    await user.type(screen.getByTestId('custom-item-notes'), 'Two visits');
+    await user.click(screen.getByTestId('custom-item-submit'));
+    await waitFor(() => expect(writes.createInstance).toHaveBeenCalledTimes(1));
+    expect(writes.createInstance).toHaveBeenCalledWith({ productOrderId: 7, productId: -1, quantity: 1, rank: 2, title: 'Site survey', notes: 'Two visits', customPriceInCents: 123450 });
+    const row = await screen.findByTestId('item-row-1000');
+    expect(within(row).getByTestId('item-title').textContent).toBe('Site survey');
+    expect(within(row).getByTestId('item-custom').textContent).toBe('Custom product');
+    expect(within(row).getByTestId('item-total-price').textContent).toBe('$1,234.50');
+    expect([...document.querySelectorAll('[data-testid="item-rank"]')].map((e) => e.textContent)).toEqual(['1', '2', '3']);
+  });
+
+  it('an employee edits a custom item\'s price; a guest sees the item read-only without a price field', async () => {
+    const custom = item({ id: 5, productId: -1, title: 'Survey', customPriceInCents: 5000, properties: {} });
+    const { writes, user } = show({ items: [custom], role: 'owner' });
+    const price = screen.getByTestId('custom-price') as HTMLInputElement;
+    expect(price.value).toBe('50.00');
+    await user.clear(price);
+    await user.type(price, '75.25{Enter}');
+    await waitFor(() => expect(writes.updateInstance).toHaveBeenCalledWith(5, { customPriceInCents: 7525 }, expect.any(String)));
+    expect(within(screen.getByTestId('item-row-5')).getByTestId('item-total-price').textContent).toBe('$75.25');
+    cleanup();
+    show({ items: [custom], role: 'guest' });
+    expect(screen.queryByTestId('custom-price')).toBeNull();
+    expect((screen.getByTestId('instance-title') as HTMLInputElement).disabled).toBe(true);
+  });
+});

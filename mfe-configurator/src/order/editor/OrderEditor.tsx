@@ -11,7 +11,7 @@ import { orderPageActionsContext } from '../slots/orderPageActions.ts';
 import { capitalise } from '../logic.ts';
 import { Cart } from './Cart.tsx';
 import { InstanceBar } from './InstanceBar.tsx';
-import { AddItemTitle, ProductPicker, ProjectInfo } from './ItemDialogs.tsx';
+import { AddItemTitle, CustomProductDialog, ProductPicker, ProjectInfo } from './ItemDialogs.tsx';
 import { explanationOf, itemView, orderCosts, ownerGuest, type EditorEngine, type ItemView } from './itemViews.ts';
 import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITEM, neighbour, pickerProducts } from './logic.ts';
 import { useConfirm } from './Modal.tsx';
@@ -35,7 +35,7 @@ export interface OrderEditorProps {
   saveDebounceMs?: number;
 }
 
-type Step = { kind: 'none' } | { kind: 'projectInfo' } | { kind: 'pick' } | { kind: 'title'; product: Product; initial: string };
+type Step = { kind: 'none' } | { kind: 'projectInfo' } | { kind: 'pick' } | { kind: 'custom' } | { kind: 'title'; product: Product; initial: string };
 
 /** The EDIT tab of the order page: header, the active item's editor, the cart and the price summary. */
 export function OrderEditor(props: OrderEditorProps) {
@@ -104,7 +104,8 @@ export function OrderEditor(props: OrderEditorProps) {
   const active = ed.activeItem;
   const activeProduct = active ? engine.catalogue.product(active.productId) : undefined;
   const activeView = active ? views.get(active.id) : undefined;
-  const readOnly = (i: Instance | null) => !!i && !isCustomProduct(i.productId) && !engine.catalogue.product(i.productId);
+  // Custom products are employees' own: a guest sees them but cannot change them (the server refuses it).
+  const readOnly = (i: Instance | null) => !!i && (isCustomProduct(i.productId) ? !employee : !engine.catalogue.product(i.productId));
 
   // Copy and paste of the active item (not while typing in a field, nor when text is selected).
   useEffect(() => {
@@ -202,6 +203,7 @@ export function OrderEditor(props: OrderEditorProps) {
                 onTitle={(t) => ed.setTitle(active.id, t)}
                 onQuantity={(q) => ed.setQuantity(active.id, q)}
                 onRank={(r) => ed.setRank(active.id, r)}
+                {...(employee && isCustomProduct(active.productId) ? { onCustomPrice: (cents: number) => ed.setCustomPrice(active.id, cents) } : {})}
                 onDelete={() => void deleteItem(active.id, CONFIRM_DELETE_ITEM)}
                 {...(Notes ? { onNotes: () => setNotesOpen(true) } : {})}
               />
@@ -279,7 +281,20 @@ export function OrderEditor(props: OrderEditorProps) {
         />
       )}
       {step.kind === 'pick' && (
-        <ProductPicker products={products} onClose={() => setStep({ kind: 'none' })} onPick={(product) => setStep({ kind: 'title', product, initial: defaultTitle(product) })} />
+        <ProductPicker
+          products={products}
+          onClose={() => setStep({ kind: 'none' })}
+          onPick={(product) => setStep({ kind: 'title', product, initial: defaultTitle(product) })}
+          {...(employee ? { onCustom: () => setStep({ kind: 'custom' }) } : {})}
+        />
+      )}
+      {step.kind === 'custom' && (
+        <CustomProductDialog
+          onClose={() => setStep({ kind: 'none' })}
+          onAdd={async (custom) => {
+            if (await ed.createCustomItem(custom)) setStep({ kind: 'none' });
+          }}
+        />
       )}
       {step.kind === 'title' && (
         <AddItemTitle
@@ -300,6 +315,7 @@ export function OrderEditor(props: OrderEditorProps) {
           onClose={() => setNotesOpen(false)}
           instance={{ id: active.id, title: active.title ?? null, notes: active.notes ?? null }}
           product={activeProduct ?? null}
+          media={props.catalogue.media}
           readOnly={readOnly(active)}
           onSave={(notes) => ed.setNotes(active.id, notes)}
         />

@@ -108,7 +108,7 @@ function computeView(inst: Instance, engine: EditorEngine, date: string | Date):
   return {
     id: inst.id,
     title: own ?? product?.title ?? (isCustomProduct(inst.productId) ? 'Custom product' : UNLISTED_PRODUCT_TITLE),
-    productTitle: own && product && own.trim() !== product.title.trim() ? product.title : null,
+    productTitle: own && product && own.trim() !== product.title.trim() ? product.title : own && isCustomProduct(inst.productId) ? 'Custom product' : null,
     summary: hidden ? [] : optionSummary(inst, catalogue),
     quantity: p.quantity,
     valid: validity.valid,

@@ -72,3 +72,16 @@ describe('autosave patches', () => {
     });
   });
 });
+
+describe('prices typed in dollars', () => {
+  it('keep digits and the dot, parse to whole cents; nothing typed is no price', async () => {
+    const { dollarsToCents, centsToDollars } = await import('./logic.ts');
+    expect(dollarsToCents('$1,234.5')).toBe(123450);
+    expect(dollarsToCents('19.99')).toBe(1999);
+    expect(dollarsToCents('.5')).toBe(50);
+    expect(dollarsToCents('7')).toBe(700);
+    expect(dollarsToCents('abc')).toBeNull();
+    expect(dollarsToCents('')).toBeNull();
+    expect(centsToDollars(7525)).toBe('75.25');
+  });
+});

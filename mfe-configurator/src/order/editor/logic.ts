@@ -2,6 +2,8 @@
 import {
   checkOptionChoice,
   moveRank,
+  roundCents,
+  stripNumericInput,
   type CatalogueIndex,
   type InstanceProperties,
   type OptionFilter,
@@ -24,6 +26,20 @@ export const SEARCH_THRESHOLD = 10;
 export const OPTION_INPUT_DEBOUNCE_MS = 150;
 /** Edits are saved after this quiet time. */
 export const SAVE_DEBOUNCE_MS = 600;
+
+/**
+ * A price typed in dollars ("$1,234.5") as whole cents: everything but digits and the first dot is
+ * dropped; null when no digit is left.
+ */
+export function dollarsToCents(typed: string): number | null {
+  const [whole = '', ...rest] = stripNumericInput(typed).split('.');
+  const fraction = rest.join('');
+  if (!/\d/.test(whole + fraction)) return null;
+  return roundCents(Number(`${whole || '0'}.${fraction || '0'}`) * 100);
+}
+
+/** Cents as the dollars typed in a price field ("1234.50"). */
+export const centsToDollars = (cents: number): string => (cents / 100).toFixed(2);
 
 export function byRank<T extends { rank: number; id: number }>(items: readonly T[]): T[] {
   return items.slice().sort((a, b) => a.rank - b.rank || a.id - b.id);

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '@cpq/client';
 import {
   checkOptionChoice,
+  CUSTOM_PRODUCT_ID,
   moveRank,
   normaliseQuantity,
   reasonsInWords,
@@ -248,6 +249,30 @@ export function useOrderEditor(input: EditorInput) {
     [activeId, input.rules, notify, saver, writes],
   );
 
+  /** Employees' custom product (the server refuses it for guests), added after the active item. */
+  const createCustomItem = useCallback(
+    async (custom: { title: string; customPriceInCents: number; notes: string | null }): Promise<Instance | null> => {
+      const rank = newItemRank(byRank(itemsRef.current), activeId);
+      const props = { productOrderId: orderRef.current.id, productId: CUSTOM_PRODUCT_ID, quantity: 1, rank, title: custom.title, notes: custom.notes, customPriceInCents: custom.customPriceInCents };
+      try {
+        const created = await saver.track(() => writes.createInstance(props));
+        saver.know(created);
+        setCostsStale(true);
+        setItems((l) => withInserted(l, created));
+        setActiveId(created.id);
+        return created;
+      } catch (err) {
+        notify('error', errorMessage(err, 'The item could not be added.'));
+        return null;
+      }
+    },
+    [activeId, notify, saver, writes],
+  );
+  const setCustomPrice = useCallback(
+    (id: number, customPriceInCents: number) => edit(id, (i) => ({ ...i, customPriceInCents }), { customPriceInCents }),
+    [edit],
+  );
+
   const deleteItem = useCallback(
     async (id: number): Promise<boolean> => {
       try {
@@ -333,6 +358,8 @@ export function useOrderEditor(input: EditorInput) {
     applyToAll,
     runApplyToAll,
     createItem,
+    createCustomItem,
+    setCustomPrice,
     deleteItem,
     copy,
     paste,

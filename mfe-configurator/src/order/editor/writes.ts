@@ -16,6 +16,8 @@ export interface InstancePatch {
   notes?: string | null;
   /** Changed property entries only: the server applies them over the stored selection. */
   properties?: InstanceProperties;
+  /** A custom product's unit price (employees only). */
+  customPriceInCents?: number;
 }
 
 export interface NewInstance {
@@ -26,6 +28,8 @@ export interface NewInstance {
   rank?: number;
   notes?: string | null;
   properties?: InstanceProperties;
+  /** A custom product's unit price (employees only). */
+  customPriceInCents?: number;
 }
 
 export const orderWrites = {

@@ -58,3 +58,25 @@ describe('ItemNotesDialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('ItemNotesDialog images', () => {
+  const medium = (over: Record<string, unknown>) => ({ orgId: 850, type: 'image' as const, fileName: 'f', fileExtension: 'jpg' as const, hasFile: 1 as const, ...over }) as never;
+  const media = [
+    medium({ id: 1, title: 'Satin brass keypad', presignedUrl: 'https://cdn.example.com/brass.jpg', associations: { products: { '98': {} } } }),
+    medium({ id: 2, title: 'No file yet', hasFile: 0, presignedUrl: 'https://cdn.example.com/none.jpg', associations: { products: { '98': {} } } }),
+    medium({ id: 3, title: 'Another product', presignedUrl: 'https://cdn.example.com/other.jpg', associations: { products: { '99': {} } } }),
+    medium({ id: 4, title: 'Not a web address', presignedUrl: 'javascript:alert(1)', associations: { products: { '98': {} } } }),
+  ];
+
+  it("shows the product's images with their titles as alt text, and nothing for media without a file", () => {
+    render(<ItemNotesDialog open onClose={vi.fn()} instance={instance} product={{ ...product, id: 98 }} media={media} readOnly={false} onSave={vi.fn()} />);
+    const images = screen.getAllByRole('img');
+    expect(images.map((i) => [i.getAttribute('alt'), i.getAttribute('src')])).toEqual([['Satin brass keypad', 'https://cdn.example.com/brass.jpg']]);
+  });
+
+  it('draws no image section when the product has no image with a file', () => {
+    render(<ItemNotesDialog open onClose={vi.fn()} instance={instance} product={{ ...product, id: 97 }} media={media} readOnly={false} onSave={vi.fn()} />);
+    expect(screen.queryByTestId('product-images')).toBeNull();
+    expect(screen.queryAllByRole('img')).toEqual([]);
+  });
+});

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import type { MediumJson } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import { Modal } from '../settings/Modal.tsx';
+import { productImages } from './images.ts';
 import { parseProductLinks } from './links.ts';
 import styles from './ItemNotesDialog.module.css';
 
@@ -10,13 +12,15 @@ type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' }
 
 /**
  * The notes of one item: a text area to write them (save, or delete them), and the product's links
- * (lines of "url,label"; only http and https become links). Read-only users see the notes and links.
+ * (lines of "url,label"; only http and https become links) and images. Read-only users see the notes and links.
  */
 export function ItemNotesDialog(props: {
   open: boolean;
   onClose(): void;
   instance: { id: number; title: string | null; notes: string | null };
-  product: { title: string; links?: unknown } | null;
+  product: { id?: number; title: string; links?: unknown } | null;
+  /** The catalogue's media: the product's images are shown. */
+  media?: readonly MediumJson[];
   readOnly: boolean;
   onSave(notes: string): Promise<void>;
 }) {
@@ -35,6 +39,7 @@ export function ItemNotesDialog(props: {
   }, [open, instance.id, instance.notes]);
 
   const links = useMemo(() => parseProductLinks(product?.links), [product?.links]);
+  const images = useMemo(() => productImages(props.media, product?.id), [props.media, product?.id]);
   const stored = instance.notes ?? '';
   const changed = draft !== stored;
   const saving = state.status === 'saving';
@@ -123,6 +128,20 @@ export function ItemNotesDialog(props: {
                 </li>
               ),
             )}
+          </ul>
+        </section>
+      )}
+      {images.length > 0 && (
+        <section className={styles.links} aria-labelledby={`${fieldId}-images`}>
+          <h3 id={`${fieldId}-images`} className={styles.linksTitle}>
+            Product images
+          </h3>
+          <ul className={styles.imageList} data-testid="product-images">
+            {images.map((img) => (
+              <li key={img.id}>
+                <img className={styles.image} src={img.src} alt={img.alt} loading="lazy" />
+              </li>
+            ))}
           </ul>
         </section>
       )}
