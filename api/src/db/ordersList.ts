@@ -114,11 +114,16 @@ const NEWEST_FIRST = [
  */
 const WALK_SPAN = 20;
 const WALK_MIN_ROWS = 2500;
+/**
+ * With several words, few of the newest rows hold them all: a short walk catches words that are all
+ * very common, anything rarer goes to the index at once (a long walk that fails costs as much again).
+ */
+const WALK_MIN_ROWS_MULTI = 500;
 const WALK_MAX_ROWS = 10_000;
 const NO_WORDS: SearchPlan = { indexed: [], shortPrefixes: [], nothing: false };
 
 async function walkedPage(db: Knex, f: OrdersListFilter, search: SearchPlan, offset: number, limit: number): Promise<number[] | null> {
-  const window = Math.max(WALK_MIN_ROWS, (offset + limit) * WALK_SPAN);
+  const window = Math.max(search.indexed.length > 1 ? WALK_MIN_ROWS_MULTI : WALK_MIN_ROWS, (offset + limit) * WALK_SPAN);
   if (window > WALK_MAX_ROWS) return null;
   const newest = applyFilter(db({ s: LIST_TABLE }).select('s.product_order_id', 's.last_updated', 's.search_text'), f, NO_WORDS, 'walk', true).orderBy(NEWEST_FIRST).limit(window);
   const found = await rowsOf<{ product_order_id: number }>(
