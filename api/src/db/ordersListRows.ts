@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isMysql } from './knex.ts';
-import { SEARCH_SOURCE_COLUMNS, searchTextsOf, type OrderSource } from './ordersSearch.ts';
+import { forEachOrderIdChunk, SEARCH_SOURCE_COLUMNS, searchTextsOf, type OrderSource } from './ordersSearch.ts';
 
 /**
  * What the orders list filters, sorts and searches, kept beside product_orders
@@ -44,18 +44,8 @@ export async function refreshListRows(db: Db, orderIds: readonly number[], chang
 }
 
 /** The list rows of every order (migration backfill, bulk loads), in chunks of ids. */
-export async function refreshAllListRows(db: Db): Promise<void> {
-  let after = 0;
-  for (;;) {
-    const rows = (await db('product_orders').select('id').where('id', '>', after).orderBy('id').limit(CHUNK)) as Array<{ id: number }>;
-    if (!rows.length) return;
-    await refreshChunk(
-      db,
-      rows.map((r) => r.id),
-      'users',
-    );
-    after = rows[rows.length - 1]!.id;
-  }
+export function refreshAllListRows(db: Db): Promise<void> {
+  return forEachOrderIdChunk(db, CHUNK, (ids) => refreshChunk(db, ids, 'users'));
 }
 
 const same = (a: unknown, b: unknown) => a === b || (a != null && b != null && String(a) === String(b));

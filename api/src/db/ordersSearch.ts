@@ -111,18 +111,20 @@ async function refreshChunk(db: Db, ids: number[]): Promise<void> {
   }
 }
 
-/** search_text of every order (migration backfill, bulk loads), in chunks of ids. */
-export async function refreshAllSearchText(db: Db): Promise<void> {
+/** Every order's id, in chunks of at most `size`, in id order (backfills and bulk loads). */
+export async function forEachOrderIdChunk(db: Db, size: number, fn: (ids: number[]) => Promise<void>): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = (await db('product_orders').select('id').where('id', '>', after).orderBy('id').limit(CHUNK)) as Array<{ id: number }>;
+    const rows = (await db('product_orders').select('id').where('id', '>', after).orderBy('id').limit(size)) as Array<{ id: number }>;
     if (!rows.length) return;
-    await refreshChunk(
-      db,
-      rows.map((r) => r.id),
-    );
+    await fn(rows.map((r) => r.id));
     after = rows[rows.length - 1]!.id;
   }
+}
+
+/** search_text of every order (migration backfill, bulk loads), in chunks of ids. */
+export function refreshAllSearchText(db: Db): Promise<void> {
+  return forEachOrderIdChunk(db, CHUNK, (ids) => refreshChunk(db, ids));
 }
 
 /** 0007's FTS5 table (SQLite) over product_orders.search_text, rowid = product_orders.id. */

@@ -219,6 +219,24 @@ export function useOrderEditor(input: EditorInput) {
     [saver],
   );
 
+  /** Creates an item through the API and makes it the active one (every way of adding an item ends here). */
+  const insertCreated = useCallback(
+    async (props: Parameters<typeof writes.createInstance>[0]): Promise<Instance | null> => {
+      try {
+        const created = await saver.track(() => writes.createInstance(props));
+        saver.know(created);
+        setCostsStale(true);
+        setItems((l) => withInserted(l, created));
+        setActiveId(created.id);
+        return created;
+      } catch (err) {
+        notify('error', errorMessage(err, 'The item could not be added.'));
+        return null;
+      }
+    },
+    [notify, saver, writes],
+  );
+
   const createItem = useCallback(
     async (product: Product, title: string | null, from?: Instance): Promise<Instance | null> => {
       const list = itemsRef.current;
@@ -234,19 +252,9 @@ export function useOrderEditor(input: EditorInput) {
         const t = title?.trim() ? title.trim() : (defaults.title ?? null);
         props = { productOrderId: orderRef.current.id, productId: product.id, quantity: 1, rank, title: t, properties: (defaults.properties ?? {}) as InstanceProperties };
       }
-      try {
-        const created = await saver.track(() => writes.createInstance(props));
-        saver.know(created);
-        setCostsStale(true);
-        setItems((l) => withInserted(l, created));
-        setActiveId(created.id);
-        return created;
-      } catch (err) {
-        notify('error', errorMessage(err, 'The item could not be added.'));
-        return null;
-      }
+      return insertCreated(props);
     },
-    [activeId, input.rules, notify, saver, writes],
+    [activeId, input.rules, insertCreated],
   );
 
   /** Employees' custom product (the server refuses it for guests), added after the active item. */
@@ -254,19 +262,9 @@ export function useOrderEditor(input: EditorInput) {
     async (custom: { title: string; customPriceInCents: number; notes: string | null }): Promise<Instance | null> => {
       const rank = newItemRank(byRank(itemsRef.current), activeId);
       const props = { productOrderId: orderRef.current.id, productId: CUSTOM_PRODUCT_ID, quantity: 1, rank, title: custom.title, notes: custom.notes, customPriceInCents: custom.customPriceInCents };
-      try {
-        const created = await saver.track(() => writes.createInstance(props));
-        saver.know(created);
-        setCostsStale(true);
-        setItems((l) => withInserted(l, created));
-        setActiveId(created.id);
-        return created;
-      } catch (err) {
-        notify('error', errorMessage(err, 'The item could not be added.'));
-        return null;
-      }
+      return insertCreated(props);
     },
-    [activeId, notify, saver, writes],
+    [activeId, insertCreated],
   );
   const setCustomPrice = useCallback(
     (id: number, customPriceInCents: number) => edit(id, (i) => ({ ...i, customPriceInCents }), { customPriceInCents }),
