@@ -24,8 +24,8 @@ const ORDERS = 100_000;
 const ORG = 850;
 const DATABASE = 'cpq_bench_orders';
 const P95_TARGET_MS = 50;
-const RUNS = 40;
-const WARMUP = 4;
+const RUNS = 100;
+const WARMUP = 5;
 const PATH = '/api/configurator/get-configurator-orders-data';
 
 // Word lists: a few common words, many rarer ones.
