@@ -21,6 +21,12 @@ import { transactionRunner } from './db/transactions.ts';
 import { bindQueries } from './db/queries.ts';
 import { CatalogueCache } from './services/catalogueCache.ts';
 import { OrderDataService } from './services/orderData.ts';
+import { paymentProviderFromEnv } from './adapters/payments/index.ts';
+import type { PaymentProvider } from './adapters/payments/types.ts';
+import { mailerFromEnv, type Mailer } from './adapters/mail/index.ts';
+import { StateTaxTable, type TaxRates } from './adapters/tax/index.ts';
+import { orderStatusRoutes, paymentWebhookRoutes } from './routes/orderStatus.ts';
+import { sweepPayments } from './services/payments.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -34,12 +40,21 @@ export interface AppDeps {
   plugins?: PluginRegistry;
   /** Errors with status ≥ 500 are logged here. */
   logError?: (err: unknown) => void;
+  /** Adapters (docs/decisions/0042-payments.md): from the environment by default. */
+  payments?: PaymentProvider;
+  mailer?: Mailer;
+  tax?: TaxRates;
+  /** The portal's address in mail links (PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 export interface App extends Koa {
   repos: Repos;
   plugins: PluginRegistry;
   catalogues: CatalogueCache;
+  payments: PaymentProvider;
+  /** Settles due simulated payments and reconciles payments in progress (main.ts runs it on a timer). */
+  sweepPayments(): Promise<void>;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -85,16 +100,30 @@ export function createApp(deps: AppDeps): App {
   app.catalogues = new CatalogueCache(queries, repos);
   const orderData = new OrderDataService({ repos, transaction, catalogues: app.catalogues });
   const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, orderData, transaction };
+  const payments = deps.payments ?? paymentProviderFromEnv(process.env, deps.db);
+  app.payments = payments;
+  const mail = {
+    repos,
+    mailer: deps.mailer ?? mailerFromEnv(process.env, repoRootOf(deps)),
+    publicUrl: deps.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:8080',
+    logError,
+  };
+  const paymentDeps = { ...services, mail, payments };
+  app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
   app.use(sessionMiddleware());
-  for (const router of [authRoutes(services, rateLimit), configuratorRoutes(services), ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }), orderWriteRoutes(services), orderActionRoutes(services), resourceRoutes(services)]) {
+  for (const router of [
+    paymentWebhookRoutes(paymentDeps),
+    orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),authRoutes(services, rateLimit), configuratorRoutes(services), ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }), orderWriteRoutes(services), orderActionRoutes(services), resourceRoutes(services)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }
 
   // Static front end AFTER the API.
-  const repoRoot = deps.repoRoot ?? REPO_ROOT;
+  const repoRoot = repoRootOf(deps);
   const remotes = deps.remotes ?? loadRemotesConfig(deps.remotesConfigFile, repoRoot);
   for (const mw of frontEnd(repoRoot, remotes)) app.use(mw);
 
   return app;
 }
+
+const repoRootOf = (deps: AppDeps) => deps.repoRoot ?? REPO_ROOT;

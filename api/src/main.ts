@@ -18,7 +18,22 @@ const server = app.listen(config.port, () => {
   console.log(`API listening on http://localhost:${config.port} (${config.databaseUrl ? 'MySQL' : `SQLite ${config.sqliteFile}`})`);
 });
 
+// Payments in progress: settle the simulated provider's due intents, reconcile what a webhook has not
+// told us (a lost event, a process that stopped mid-payment). One pass at a time.
+const SWEEP_MS = Number(process.env.PAYMENT_SWEEP_MS ?? 1000);
+let sweeping = false;
+const sweeper = setInterval(() => {
+  if (sweeping) return;
+  sweeping = true;
+  app
+    .sweepPayments()
+    .catch((err: unknown) => console.error('payment sweep failed', err))
+    .finally(() => (sweeping = false));
+}, SWEEP_MS);
+sweeper.unref();
+
 const shutdown = () => {
+  clearInterval(sweeper);
   server.close(() => void db.destroy().then(() => process.exit(0)));
   setTimeout(() => process.exit(0), 5000).unref();
 };

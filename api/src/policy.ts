@@ -61,6 +61,23 @@ export const POLICY = {
   'configurator.updateOrderCosts': { roles: EMPLOYEE_ROLES },
   /** The signed-in user's own preferences: no organisation involved, any signed-in user. */
   'users.updatePreferences': { roles: ALL_ROLES },
+  /**
+   * Order status and payments. Row rules: the caller reaches the order (involvedInOrder); the status
+   * machine decides the rest (who may approve, cancel, pay...) and refuses with 409. Paying needs
+   * prices visible to the caller; test payments are for employees.
+   */
+  'configurator.submitOrder': { roles: ALL_ROLES },
+  'configurator.approveOrder': { roles: EMPLOYEE_ROLES },
+  'configurator.actionRequired': { roles: EMPLOYEE_ROLES },
+  'configurator.cancelOrder': { roles: ALL_ROLES },
+  'configurator.updateOrderStatus': { roles: EMPLOYEE_ROLES },
+  'configurator.requestStatusUpdate': { roles: ALL_ROLES },
+  'configurator.getOrderStatusEvents': { roles: EMPLOYEE_ROLES },
+  'configurator.confirmOrderPayment': { roles: ALL_ROLES },
+  'configurator.createPaymentIntent': { roles: ALL_ROLES },
+  'configurator.updatePaymentIntent': { roles: ALL_ROLES },
+  'configurator.getPaymentIntent': { roles: ALL_ROLES },
+  'configurator.getTaxRate': { roles: ALL_ROLES },
   /** Catalogue writes (admin screens): not routed yet; owners only. */
   'resources.write': { roles: OWNERS },
 } as const satisfies Record<string, { roles: readonly PolicyRole[] }>;
@@ -118,6 +135,17 @@ export async function orgAccessData(repos: Repos, orgId: number, userId: number,
  */
 export async function authorize(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number): Promise<Access> {
   return (await authorizeWith(ctx, deps, endpoint, orgId)).access;
+}
+
+/**
+ * `authorize` for a call that names an order by id: the order's organisation decides who may act on
+ * it; an unknown order is 404 (after the sign-in check).
+ */
+export async function authorizeOrderById(ctx: Context, deps: { queries: AccessQueries; repos: Repos }, endpoint: Endpoint, productOrderId: number): Promise<Access> {
+  await requireUser(ctx, deps.queries);
+  const [row] = await deps.repos.productOrders.find({ id: productOrderId }, { columns: ['orgId'] });
+  if (!row) throw orderNotFound();
+  return authorize(ctx, deps, endpoint, row.orgId);
 }
 
 /**

@@ -10,6 +10,8 @@ interface Ids {
   instanceId: number;
   /** The order's owner. */
   ownerId: number;
+  /** The step the order is at. */
+  statusKey: string;
 }
 
 /** How each routed endpoint is called (each call is harmless to repeat). */
@@ -32,6 +34,21 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.getOrdersCount': ({ orgId }) => ({ path: '/api/configurator/get-configurator-orders-count', body: { orgId, statusKeys: ['orderStarted'] } }),
   'configurator.updateOrderCosts': ({ orgId }) => ({ path: '/api/configurator/update-product-order-costs', body: { orgId } }),
   'users.updatePreferences': () => ({ path: '/api/users/update-preferences', body: { cartIsVisible: true } }),
+  // Order 1 is at its first step without a phone (submit, approve, cancel... are refused: 409); order 2,
+  // the guest's, is in production (cancel would succeed there, so it is not called on it here).
+  'configurator.submitOrder': ({ orderId }) => ({ path: '/api/configurator/submit-order', body: { productOrderId: orderId } }),
+  'configurator.approveOrder': ({ orderId }) => ({ path: '/api/configurator/approve-order', body: { productOrderId: orderId } }),
+  'configurator.actionRequired': ({ orderId }) => ({ path: '/api/configurator/product-order/action-required', body: { productOrderId: orderId, feedbackNotes: 'Please check the sizes.' } }),
+  'configurator.cancelOrder': ({ orderId }) => ({ path: '/api/configurator/product-order/cancel', body: { productOrderId: orderId } }),
+  // To the step the order is at: no change but a line in its timeline.
+  'configurator.updateOrderStatus': ({ orderId, statusKey }) => ({ path: '/api/configurator/update-order-status', body: { productOrderId: orderId, statusKey } }),
+  'configurator.requestStatusUpdate': ({ orderId }) => ({ path: '/api/configurator/request-status-update', body: { productOrderId: orderId } }),
+  'configurator.getOrderStatusEvents': ({ orderId }) => ({ path: '/api/configurator/get-order-status-events', body: { productOrderId: orderId } }),
+  'configurator.confirmOrderPayment': ({ orderId }) => ({ path: '/api/configurator/confirm-order-payment', body: { productOrderId: orderId, paymentMethod: 'wire', paymentData: { amount: 0 } } }),
+  'configurator.createPaymentIntent': ({ orderId }) => ({ path: '/api/configurator/create-stripe-payment-intent', body: { productOrderId: orderId, isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
+  'configurator.updatePaymentIntent': ({ orderId }) => ({ path: '/api/configurator/update-stripe-payment-intent', body: { productOrderId: orderId, paymentIntentId: 'pi_unknown', isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
+  'configurator.getPaymentIntent': () => ({ path: '/api/configurator/get-stripe-payment-intent', body: { paymentIntentId: 'pi_unknown', paymentEnvironment: 'live' } }),
+  'configurator.getTaxRate': ({ orgId }) => ({ path: '/api/configurator/get-tax-rate', body: { orgId, deliveryAddress: { state: 'ME' } } }),
   'configurator.createProductOrderWithItems': ({ orgId }) => ({ path: '/api/configurator/create-product-order-with-items', body: { productOrderProps: { orgId, title: 'Policy check', productCategoryId: 14 }, propsSets: [{ productId: 170, quantity: 1 }] } }),
 };
 
@@ -64,6 +81,22 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.getOrdersCount': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 } },
   // Costs recalculation: platform administrators only (none of 1392's users is one; see ordersList.test.ts for who is).
   'configurator.updateOrderCosts': { others: { owner: 403, member: 403, guest: 403, nonMember: 403, anonymous: 401 } },
+  // Status: anyone who reaches the order may submit, cancel, ask for news and pay; the machine refuses
+  // what the order's step does not allow (409). Approval, changes requested, status dots and the
+  // timeline are for employees. 1392 hides prices from its guest: paying is refused (403).
+  'configurator.submitOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 409 },
+  'configurator.approveOrder': { others: { owner: 409, member: 409, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
+  'configurator.actionRequired': { others: { owner: 409, member: 409, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
+  'configurator.cancelOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 } },
+  'configurator.updateOrderStatus': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
+  'configurator.requestStatusUpdate': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  'configurator.getOrderStatusEvents': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
+  'configurator.confirmOrderPayment': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 403 },
+  'configurator.createPaymentIntent': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 403 },
+  // An unknown payment: missing for everyone signed in (a payment of another organisation is as missing).
+  'configurator.updatePaymentIntent': { others: { owner: 404, member: 404, guest: 404, nonMember: 403, anonymous: 401 }, mine: 404 },
+  'configurator.getPaymentIntent': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 401 } },
+  'configurator.getTaxRate': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
   // Your own preferences: anyone signed in, member of the organisation or not.
   'users.updatePreferences': { others: { owner: 200, member: 200, guest: 200, nonMember: 200, anonymous: 401 } },
 };
@@ -90,7 +123,7 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
     const idsOf = async (orgSpecificId: number): Promise<Ids> => {
       const order = (await t.repos.productOrders.findOne({ orgId: 1392, orgSpecificId }))!;
       const item = (await t.repos.productInstances.find({ productOrderId: order.id }))[0]!;
-      return { orgId: 1392, orderId: order.id, orgSpecificId, instanceId: item.id, ownerId: order.userId };
+      return { orgId: 1392, orderId: order.id, orgSpecificId, instanceId: item.id, ownerId: order.userId, statusKey: order.lastCompletedStatusKey! };
     };
     others = await idsOf(1); // owned by owner-1392
     mine = await idsOf(2); // owned by guest-1392

@@ -140,12 +140,22 @@ export async function seedDemo(db: Knex): Promise<boolean> {
       if (d.type === 'arch') await seedSpatial(repos, trx, d.orgId, orderId);
       // Prices and costs come from the engine, as for any order; then what was paid so far.
       await recomputeOrder({ repos, plugins, catalogues, trx }, orderId);
-      const paidStatuses = statuses.slice(0, d.progress).filter((s) => s.type === 'payment').length;
-      if (paidStatuses) {
+      // What was paid so far: each payment step the order has moved past (reaching one means it is due).
+      const passed = statuses.slice(0, Math.max(0, d.progress - 1)).filter((s) => s.type === 'payment');
+      const paymentSteps = statuses.filter((s) => s.type === 'payment').length;
+      if (passed.length) {
         const { costs } = (await repos.productOrders.findOne({ id: orderId }, trx)) as { costs: { orderTotal: number; depositAmount: number } };
-        const paid = paidStatuses === 1 && costs.depositAmount ? costs.depositAmount : costs.orderTotal;
+        let paid = 0;
+        for (const [k, s] of passed.entries()) {
+          // With a later payment step, the first one takes the deposit; the last one the balance.
+          const depositFirst = k === 0 && paymentSteps > 1 && !d.isStocked && costs.depositAmount > 0 && costs.depositAmount < costs.orderTotal;
+          const amount = depositFirst ? costs.depositAmount : costs.orderTotal - paid;
+          if (amount <= 0) continue;
+          paid += amount;
+          statusData[s.key] = { ...statusData[s.key], paymentAmountInCents: amount, paymentMethod: 'wire', paidDate: statusData[s.key]!.date };
+        }
         // lastUpdated stays the order's own date (the orders list sorts by it).
-        await repos.productOrders.update({ id: orderId }, { amountPaidInCents: paid, lastUpdated: toDbDate(new Date(created + d.progress * 2 * 86_400_000)) }, trx);
+        await repos.productOrders.update({ id: orderId }, { amountPaidInCents: paid, statusData, lastUpdated: toDbDate(new Date(created + d.progress * 2 * 86_400_000)) }, trx);
       }
     }
   });

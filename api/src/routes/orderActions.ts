@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { ChangeOrderOwnerBody, CreateProductOrderWithItemsBody, DuplicateProductOrderBody, OrderOwnerCandidatesBody } from '@cpq/domain';
 import type { Queries } from '../db/queries.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize, orderNotFound, requireUser, type Endpoint } from '../policy.ts';
+import { authorize, authorizeOrderById, orderNotFound, requireUser, type Endpoint } from '../policy.ts';
 import { changeOrderOwner, createProductOrderWithItems, duplicateProductOrder, orderOwnerCandidates } from '../services/orderActions.ts';
 import type { WriteDeps } from '../services/orderWrites.ts';
 
@@ -14,13 +14,7 @@ import type { WriteDeps } from '../services/orderWrites.ts';
 export function orderActionRoutes(deps: WriteDeps & { queries: Queries }): Router {
   const r = new Router({ prefix: '/api/configurator' });
 
-  /** The order's organisation decides who may act on it; an unknown order is 404. */
-  async function accessForOrder(ctx: Context, endpoint: Endpoint, productOrderId: number) {
-    await requireUser(ctx, deps.queries);
-    const [row] = await deps.repos.productOrders.find({ id: productOrderId }, { columns: ['orgId'] });
-    if (!row) throw orderNotFound();
-    return authorize(ctx, deps, endpoint, row.orgId);
-  }
+  const accessForOrder = (ctx: Context, endpoint: Endpoint, productOrderId: number) => authorizeOrderById(ctx, deps, endpoint, productOrderId);
 
   r.post('/duplicate-product-order', async (ctx) => {
     const body = validateBody(DuplicateProductOrderBody, ctx.request.body);

@@ -48,5 +48,7 @@ export default definePlugin({
     catalogue: { optionFilters },
     validation: { instanceValidators, optionAlerts },
     costs,
+    // Shipped orders may wait for their balance; tax is not looked up for California and New York.
+    orderStatus: { shippedWithoutFinalPayment: true, paymentRequiresContactEmail: true, updateIntentOnMethodChange: true, taxSkippedStates: ['CA', 'NY'] },
   },
 });

@@ -17,3 +17,5 @@ export * from './schemas/entities.ts';
 export * from './schemas/orderActions.ts';
 export * from './availability/index.ts';
 export { ENGINE_VERSION } from './version.ts';
+export * from './schemas/orderStatus.ts';
+export * from './status/index.ts';

@@ -26,4 +26,5 @@ export const DEFAULT_RULES: PluginRules = {
   catalogue: { optionFilters: [] },
   validation: { instanceValidators: [], optionAlerts: [] },
   costs: { maxDiscountPercentage: () => null },
+  orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };

@@ -1,4 +1,4 @@
-import type { CostRules, EngineHooks, InstanceValidator, OptionFilter, OrgDesignEngineSettings } from '@cpq/domain';
+import type { CostRules, EngineHooks, InstanceValidator, OptionFilter, OrgDesignEngineSettings, StatusGuard, StatusEvent, StatusActor } from '@cpq/domain';
 
 export type { CostRules, EngineHooks, InstanceValidator, OptionFilter };
 import type { UiSlotName } from './uiSlots.ts';
@@ -187,8 +187,27 @@ export interface UiRules {
   slots: readonly UiSlotName[];
 }
 
+/** After a status or payment transition has been committed (mail, integrations). Failures are logged, never undo it. */
+export type StatusHook = (ctx: { orgId: number; productOrderId: number; event: StatusEvent; actor: StatusActor; fromStatusKey: string | null; toStatusKey: string | null }) => void | Promise<void>;
+
+/** The order status and payment flow of an organisation. */
+export interface OrderStatusRules {
+  /** Extra conditions on transitions: a sentence refuses one (409). */
+  guards: readonly StatusGuard[];
+  hooks: readonly StatusHook[];
+  /** A shipped order with less than its total paid is shipped without final payment; the payment panel asks for the balance. */
+  shippedWithoutFinalPayment: boolean;
+  /** The payment panel also requires a contact email ("Contact email is required to proceed."). */
+  paymentRequiresContactEmail: boolean;
+  /** A card payment intent's amount is updated when the payment method changes (card upcharge on or off). */
+  updateIntentOnMethodChange: boolean;
+  /** Delivery states (two-letter codes) for which no sales tax is looked up. */
+  taxSkippedStates: readonly string[];
+}
+
 export interface PluginRules {
   wording: Wording;
+  orderStatus: OrderStatusRules;
   orderSettings: OrderSettingsRules;
   ui: UiRules;
   ordersList: OrdersListRules;

@@ -1,0 +1,138 @@
+import type { OrderStatusEventsResponse, OrderStatusResponse, StatusEvent } from '@cpq/domain';
+import type { ProductOrderRow } from '../db/rows.ts';
+import { normaliseDbDate } from '../db/time.ts';
+import { pricingVisible, type Access } from '../policy.ts';
+import type { WriteDeps } from './orderWrites.ts';
+import {
+  appendStatusEvent,
+  assertSubmittable,
+  conflict,
+  lockReachableOrder,
+  statusActor,
+  statusContext,
+  statusResponse,
+  transition,
+  type Transitioned,
+} from './orderStatus.ts';
+import { sendStatusMail, type StatusMail, type StatusMailDeps } from './statusMail.ts';
+
+export type StatusDeps = WriteDeps & { mail: StatusMailDeps };
+
+/** The person acted on a view of the order whose step has changed since: refused, they reload. */
+export function assertSeenStatus(order: ProductOrderRow, expected: string | null | undefined): void {
+  if (expected !== undefined && (order.lastCompletedStatusKey ?? null) !== expected) throw conflict("This order's status has just changed. Reload the order to see it.");
+}
+
+/** After the commit: the mail, then the organisation's hooks (a failing hook is logged). */
+async function announce(deps: StatusDeps, t: Transitioned, event: StatusEvent, actor: ReturnType<typeof statusActor>, mail: StatusMail | null): Promise<void> {
+  if (mail) await sendStatusMail(deps.mail, t.order, t.context.orgTitle, mail);
+  for (const hook of t.context.rules.orderStatus.hooks) {
+    try {
+      await hook({ orgId: t.order.orgId, productOrderId: t.order.id, event, actor, fromStatusKey: t.fromStatusKey, toStatusKey: t.toStatusKey });
+    } catch (err) {
+      deps.mail.logError(err);
+    }
+  }
+}
+
+/** Runs one status event on an order the caller reaches, in one transaction; answers the new status fields. */
+async function act(
+  deps: StatusDeps,
+  access: Access,
+  productOrderId: number,
+  event: StatusEvent,
+  opts: { isGuestMode?: boolean; expectedStatusKey?: string | null; note?: string | null; before?: (order: ProductOrderRow, trx: Parameters<Parameters<WriteDeps['transaction']>[0]>[0]) => Promise<void>; mail: (t: Transitioned) => StatusMail | null },
+): Promise<OrderStatusResponse> {
+  const actor = statusActor(access, opts.isGuestMode);
+  const t = await deps.transaction(async (trx) => {
+    const order = await lockReachableOrder(deps.repos, trx, access, productOrderId);
+    assertSeenStatus(order, opts.expectedStatusKey);
+    await opts.before?.(order, trx);
+    return transition(deps, trx, order, actor, event, { action: event.type as 'submit' | 'approve' | 'requireChanges' | 'cancel' | 'setStatus', userId: access.user.id, note: opts.note ?? null });
+  });
+  await announce(deps, t, event, actor, opts.mail(t));
+  return statusResponse(access, t.order, t.fields);
+}
+
+type Seen = { expectedStatusKey?: string | null };
+
+export function submitOrder(deps: StatusDeps, access: Access, body: { productOrderId: number; isGuestMode?: boolean } & Seen): Promise<OrderStatusResponse> {
+  return act(deps, access, body.productOrderId, { type: 'submit' }, {
+    isGuestMode: body.isGuestMode,
+    expectedStatusKey: body.expectedStatusKey,
+    // The machine says whether submitting is possible at all; the checks only matter when it is.
+    before: async (order, trx) => {
+      const type = (await statusContext(deps, order.orgId, trx)).statuses.find((s) => s.key === order.lastCompletedStatusKey)?.type;
+      if (type === 'orderStarted') await assertSubmittable(deps.repos, trx, order);
+    },
+    mail: () => ({ kind: 'submitted' }),
+  });
+}
+
+export function approveOrder(deps: StatusDeps, access: Access, body: { productOrderId: number } & Seen): Promise<OrderStatusResponse> {
+  return act(deps, access, body.productOrderId, { type: 'approve' }, { expectedStatusKey: body.expectedStatusKey, mail: () => ({ kind: 'approved' }) });
+}
+
+export function requireChanges(deps: StatusDeps, access: Access, body: { productOrderId: number; feedbackNotes: string } & Seen): Promise<OrderStatusResponse> {
+  const feedbackNotes = body.feedbackNotes.trim();
+  return act(deps, access, body.productOrderId, { type: 'requireChanges', feedbackNotes }, { expectedStatusKey: body.expectedStatusKey, note: feedbackNotes, mail: () => ({ kind: 'requiresChanges', feedbackNotes }) });
+}
+
+export function cancelOrder(deps: StatusDeps, access: Access, body: { productOrderId: number } & Seen): Promise<OrderStatusResponse> {
+  return act(deps, access, body.productOrderId, { type: 'cancel' }, { expectedStatusKey: body.expectedStatusKey, mail: () => ({ kind: 'cancelled' }) });
+}
+
+export function updateOrderStatus(deps: StatusDeps, access: Access, body: { productOrderId: number; statusKey: string; skipNotifyingGuest?: boolean } & Seen): Promise<OrderStatusResponse> {
+  return act(deps, access, body.productOrderId, { type: 'setStatus', statusKey: body.statusKey }, {
+    expectedStatusKey: body.expectedStatusKey,
+    note: body.skipNotifyingGuest ? 'Customer not notified' : null,
+    mail: (t) => {
+      if (body.skipNotifyingGuest || t.toStatusKey === t.fromStatusKey) return null;
+      const to = t.context.statuses.find((s) => s.key === t.toStatusKey);
+      // Steps hidden from guests are internal: the customer is not told about them.
+      if (!to || to.isVisibleToGuest !== 1) return null;
+      return { kind: 'statusChanged', statusTitle: t.order.isStocked && to.stockedOrderTitle ? to.stockedOrderTitle : to.title };
+    },
+  });
+}
+
+/** A customer asks for news: mail to the organisation and a line in the timeline; the status does not change. */
+export async function requestStatusUpdate(deps: StatusDeps, access: Access, body: { productOrderId: number }): Promise<{ message: string }> {
+  const order = await deps.transaction(async (trx) => {
+    const o = await lockReachableOrder(deps.repos, trx, access, body.productOrderId);
+    const type = (await statusContext(deps, o.orgId, trx)).statuses.find((s) => s.key === o.lastCompletedStatusKey)?.type;
+    if (type === 'orderStarted' || type === undefined) throw conflict('This order has not been submitted yet.');
+    await appendStatusEvent(trx, o, { action: 'requestStatusUpdate', userId: access.user.id, fromStatusKey: o.lastCompletedStatusKey, toStatusKey: o.lastCompletedStatusKey });
+    return o;
+  });
+  const ctx = await statusContext(deps, order.orgId);
+  const me = await deps.repos.users.findOne({ id: access.user.id });
+  const name = [me?.firstName, me?.lastName].filter(Boolean).join(' ') || access.user.email;
+  await sendStatusMail(deps.mail, order, ctx.orgTitle, { kind: 'statusUpdateRequested', requestedBy: name });
+  return { message: 'Requested a status update successfully' };
+}
+
+/** The order's timeline, oldest first (employees; amounts only where prices are visible to them). */
+export async function orderStatusEvents(deps: WriteDeps, access: Access, productOrderId: number): Promise<OrderStatusEventsResponse> {
+  return deps.transaction(async (trx) => {
+    const order = await lockReachableOrder(deps.repos, trx, access, productOrderId);
+    const priced = pricingVisible(access, order);
+    const rows = (await trx('order_status_events as e')
+      .leftJoin('users as u', 'u.id', 'e.user_id')
+      .select('e.id', 'e.created', 'e.action', 'e.user_id', 'u.first_name', 'u.last_name', 'u.email', 'e.from_status_key', 'e.to_status_key', 'e.amount_in_cents', 'e.payment_method', 'e.note')
+      .where('e.product_order_id', order.id)
+      .orderBy('e.id', 'asc')) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      id: Number(r.id),
+      at: normaliseDbDate(r.created) ?? '',
+      action: r.action as OrderStatusEventsResponse[number]['action'],
+      userId: r.user_id == null ? null : Number(r.user_id),
+      userName: r.user_id == null ? null : [r.first_name, r.last_name].filter(Boolean).join(' ') || (r.email as string),
+      fromStatusKey: (r.from_status_key as string | null) ?? null,
+      toStatusKey: (r.to_status_key as string | null) ?? null,
+      amountInCents: priced && r.amount_in_cents != null ? Number(r.amount_in_cents) : null,
+      paymentMethod: (r.payment_method as string | null) ?? null,
+      note: (r.note as string | null) ?? null,
+    }));
+  });
+}

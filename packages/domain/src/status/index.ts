@@ -1,0 +1,30 @@
+export type * from './types.ts';
+export {
+  currentStatus,
+  lastCompletedKey,
+  newStatusData,
+  visibleStatuses,
+  isDotLit,
+  isDotLarge,
+  statusTitle,
+  statusDescription,
+} from './steps.ts';
+export {
+  CARD_UPCHARGE_THRESHOLD_CENTS,
+  amountChoices,
+  amountDue,
+  balanceDue,
+  cardUpcharge,
+  depositPaid,
+  isShippedWithoutFinalPayment,
+  paymentStepKey,
+} from './amounts.ts';
+export { STATUS_REFUSALS, STATUS_EVENT_TYPES } from './rules.ts';
+export { decideStatus, allowedEvents, orderStatusMachine } from './machine.ts';
+export type { OrderStatusMachine } from './machine.ts';
+export { paymentMethodChoices, manualPaymentMessage, MANUAL_PAYMENT_DEFAULT } from './paymentMethods.ts';
+export { submitProblem, paymentBlock, SUBMIT_PROBLEMS, PAYMENT_CONTACT_EMAIL_REQUIRED } from './checks.ts';
+export type { DeliveryAddressParts } from './checks.ts';
+export * from './texts.ts';
+export { cardPaymentMachine } from './cardPaymentMachine.ts';
+export type { CardPaymentContext, CardPaymentEvent, CardPaymentInput } from './cardPaymentMachine.ts';
