@@ -56,9 +56,11 @@ async function withMysqlDatabase(name, fn) {
 /** `database` is { DATABASE_URL } for MySQL or { SQLITE_FILE } for a fresh embedded database. */
 async function e2e(stage, database) {
   const port = await freePort();
-  const server = await startServer({ port, env: { DATABASE_URL: '', ...database, NODE_ENV: 'test' } });
+  // The journeys read the mail the server sends from its outbox folder.
+  const outbox = path.join(tmp, `outbox-${stage}`);
+  const server = await startServer({ port, env: { DATABASE_URL: '', ...database, NODE_ENV: 'test', MAIL_OUTBOX_DIR: outbox } });
   try {
-    await playwright(stage, { E2E_BASE_URL: `http://127.0.0.1:${port}` });
+    await playwright(stage, { E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_MAIL_OUTBOX_DIR: outbox });
   } finally {
     await server.stop();
   }

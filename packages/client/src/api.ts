@@ -1,5 +1,22 @@
 import type {
+  ActionRequiredBody,
+  ApproveOrderBody,
+  CancelOrderBody,
   CatalogueResponse,
+  ConfirmOrderPaymentBody,
+  CreatePaymentIntentBody,
+  CreatePaymentIntentResponse,
+  GetPaymentIntentBody,
+  GetTaxRateBody,
+  OrderStatusEventsBody,
+  OrderStatusEventsResponse,
+  OrderStatusResponse,
+  PaymentIntentView,
+  RequestStatusUpdateBody,
+  SubmitOrderBody,
+  TaxRateResponse,
+  UpdateOrderStatusBody,
+  UpdatePaymentIntentBody,
   CreateProductOrderBody,
   HomepageDataBody,
   HomepageDataResponse,
@@ -24,6 +41,11 @@ import { apiGet, apiGetRevalidated, apiPost } from './http.ts';
 export type HomepageData = HomepageDataResponse;
 export type OrderData = OrderDataResponse;
 export type Catalogue = CatalogueResponse;
+/** get-stripe-payment-intent: the intent, and the order as the server reconciled it with the provider. */
+export interface PaymentIntentPoll {
+  paymentIntent: PaymentIntentView;
+  order: OrderStatusResponse;
+}
 
 /**
  * Home page data asked for ahead of its page (the shell, while the home page's files download):
@@ -72,4 +94,22 @@ export const api = {
    */
   catalogue: (orgId: number, productOrderOrgSpecificId?: number) =>
     apiGetRevalidated<CatalogueResponse>(`/api/configurator/catalogue?orgId=${orgId}${productOrderOrgSpecificId !== undefined ? `&productOrderOrgSpecificId=${productOrderOrgSpecificId}` : ''}`),
+
+  // Order status and payment: each status call answers the order's status fields as the server decided them.
+  submitOrder: (body: SubmitOrderBody) => apiPost<OrderStatusResponse>('/api/configurator/submit-order', body),
+  approveOrder: (body: ApproveOrderBody) => apiPost<OrderStatusResponse>('/api/configurator/approve-order', body),
+  /** "Requires Changes": sends the order back with the feedback for the customer. */
+  actionRequired: (body: ActionRequiredBody) => apiPost<OrderStatusResponse>('/api/configurator/product-order/action-required', body),
+  cancelOrder: (body: CancelOrderBody) => apiPost<OrderStatusResponse>('/api/configurator/product-order/cancel', body),
+  updateOrderStatus: (body: UpdateOrderStatusBody) => apiPost<OrderStatusResponse>('/api/configurator/update-order-status', body),
+  /** Mails the organisation; the answer carries nothing the page uses. */
+  requestStatusUpdate: (body: RequestStatusUpdateBody) => apiPost<unknown>('/api/configurator/request-status-update', body),
+  confirmOrderPayment: (body: ConfirmOrderPaymentBody) => apiPost<OrderStatusResponse>('/api/configurator/confirm-order-payment', body),
+  createStripePaymentIntent: (body: CreatePaymentIntentBody) => apiPost<CreatePaymentIntentResponse>('/api/configurator/create-stripe-payment-intent', body),
+  /** Also reconciles the order with the provider: poll it while a card payment is processing. */
+  getStripePaymentIntent: (body: GetPaymentIntentBody) => apiPost<PaymentIntentPoll>('/api/configurator/get-stripe-payment-intent', body),
+  updateStripePaymentIntent: (body: UpdatePaymentIntentBody) => apiPost<unknown>('/api/configurator/update-stripe-payment-intent', body),
+  getTaxRate: (body: GetTaxRateBody) => apiPost<TaxRateResponse>('/api/configurator/get-tax-rate', body),
+  /** The order's status timeline (employees). */
+  getOrderStatusEvents: (body: OrderStatusEventsBody) => apiPost<OrderStatusEventsResponse>('/api/configurator/get-order-status-events', body),
 };

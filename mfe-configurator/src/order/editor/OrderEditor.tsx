@@ -8,6 +8,11 @@ import { costLines, priceDiffers } from '../pricing.ts';
 import { ORDER_DIALOGS, type OrderDialogs } from '../dialogSlots.ts';
 import { PluginSlot } from '../slots/PluginSlot.tsx';
 import { orderPageActionsContext } from '../slots/orderPageActions.ts';
+import { StatusActions } from '../status/StatusActions.tsx';
+import { StatusHeader } from '../status/StatusHeader.tsx';
+import { StatusHistory } from '../status/StatusHistory.tsx';
+import { StatusPanels } from '../status/StatusPanels.tsx';
+import { useOrderStatus } from '../status/useOrderStatus.ts';
 import { capitalise } from '../logic.ts';
 import { Cart } from './Cart.tsx';
 import { InstanceBar } from './InstanceBar.tsx';
@@ -153,7 +158,20 @@ export function OrderEditor(props: OrderEditorProps) {
     () => orderPageActionsContext({ org, order, items, catalogue: { products: props.catalogue.products, productOptions: props.catalogue.productOptions }, pricingHidden }),
     [org, order, items, props.catalogue, pricingHidden],
   );
-  const summary = !pricingHidden && <PriceSummary costs={costs} serverTotal={ed.costsStale ? null : (order.costs?.orderTotal ?? null)} wordingOrder={wordingOrder} />;
+  const status = useOrderStatus({
+    order,
+    org,
+    rules,
+    employee,
+    pricingHidden,
+    itemsValid: items.map((i) => views.get(i.id)?.valid ?? true),
+    notify: ed.notify,
+    ask,
+    openSettings: () => setSettingsOpen(true),
+    applyStatus: ed.applyStatus,
+    settle: ed.settle,
+  });
+  const summary = !pricingHidden && <PriceSummary costs={costs} serverTotal={ed.costsStale ? null : (order.costs?.orderTotal ?? null)} wordingOrder={wordingOrder} amountPaid={order.amountPaidInCents ?? 0} />;
 
   return (
     <div className={styles.editor} data-testid="order-editor">
@@ -180,10 +198,13 @@ export function OrderEditor(props: OrderEditorProps) {
           <Button onClick={startNewItem} data-testid="add-item">
             Add item
           </Button>
+          <StatusActions status={status} />
         </div>
       </header>
+      <StatusHeader status={status} />
 
       <Notices notices={ed.notices} onDismiss={ed.dismiss} />
+      <StatusPanels status={status} />
 
       <div className={`${styles.layout} ${cartVisible ? '' : styles.layoutNoCart}`}>
         <section className={styles.panel} aria-label="Item editor">
@@ -265,6 +286,8 @@ export function OrderEditor(props: OrderEditorProps) {
           </aside>
         )}
       </div>
+
+      {employee && status.statuses.length > 0 && <StatusHistory status={status} />}
 
       {step.kind === 'projectInfo' && (
         <ProjectInfo
@@ -360,8 +383,10 @@ function Notices({ notices, onDismiss }: { notices: readonly Notice[]; onDismiss
   );
 }
 
-function PriceSummary({ costs, serverTotal, wordingOrder }: { costs: Costs; serverTotal: number | null; wordingOrder: string }) {
+function PriceSummary({ costs, serverTotal, wordingOrder, amountPaid }: { costs: Costs; serverTotal: number | null; wordingOrder: string; amountPaid: number }) {
   const lines = costLines(costs);
+  // Once money came in: what was paid and what is left, against the saved total (the one payments are for).
+  const balance = Math.max(0, (serverTotal ?? costs.orderTotal) - amountPaid);
   const mismatch = serverTotal !== null && priceDiffers(costs.orderTotal, serverTotal);
   return (
     <section className={styles.summary} aria-labelledby="cfg-summary-heading" data-testid="price-summary">
@@ -381,6 +406,18 @@ function PriceSummary({ costs, serverTotal, wordingOrder }: { costs: Costs; serv
             )}
           </div>
         ))}
+        {amountPaid > 0 && (
+          <>
+            <div data-testid="cost-paid">
+              <dt>Paid</dt>
+              <dd>{formatCents(amountPaid)}</dd>
+            </div>
+            <div className={styles.totalLine} data-testid="cost-balance">
+              <dt>Balance due</dt>
+              <dd>{formatCents(balance)}</dd>
+            </div>
+          </>
+        )}
       </dl>
       {mismatch && (
         <p className={styles.mismatch} role="status" data-testid="total-mismatch">

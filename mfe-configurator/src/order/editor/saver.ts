@@ -132,6 +132,18 @@ export class ItemSaver {
     return Promise.all([...this.waiting.keys()].map((id) => this.flush(id))).then(() => undefined);
   }
 
+  private readonly settledWaiters: Array<() => void> = [];
+
+  /**
+   * Sends everything waiting and resolves once no write is on its way; true when every edit is saved
+   * (an action that acts on the saved order, like submitting it, must not run ahead of its edits).
+   */
+  async settle(): Promise<boolean> {
+    void this.flushAll();
+    if (this.busy || this.others > 0) await new Promise<void>((resolve) => this.settledWaiters.push(resolve));
+    return this.failed.size === 0;
+  }
+
   /** Runs another write (create, delete) under the same saving state. */
   async track<T>(write: () => Promise<T>): Promise<T> {
     this.others++;
@@ -146,6 +158,7 @@ export class ItemSaver {
 
   private update(): void {
     const saving = this.busy || this.others > 0;
+    if (!saving) for (const resolve of this.settledWaiters.splice(0)) resolve();
     let next: SaveState;
     if (this.failed.size > 0) next = 'error';
     else if (saving) next = 'saving';

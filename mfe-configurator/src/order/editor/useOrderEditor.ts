@@ -12,6 +12,7 @@ import {
   reasonsInWords,
   UNTITLED_ORDER_TITLE,
   type InstanceProperties,
+  type OrderStatusResponse,
   type OrgDesignEngineSettings,
   type Product,
   type PropertySelection,
@@ -314,6 +315,12 @@ export function useOrderEditor(input: EditorInput) {
     [saver, writes],
   );
 
+  /** Replaces the order's status fields with what a status call answered (the server decides them). */
+  const applyStatus = useCallback((fields: Partial<OrderStatusResponse>) => {
+    const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    setOrder((o) => ({ ...o, ...given }));
+  }, []);
+
   // Leaving an order right after creating it (untitled, never prompted, empty) discards it.
   useEffect(() => {
     const leave = () => {
@@ -344,6 +351,8 @@ export function useOrderEditor(input: EditorInput) {
     save,
     costsStale,
     retry: () => saver.retry(),
+    /** Resolves once every edit made so far is saved (true) or has failed to save (false). */
+    settle: () => saver.settle(),
     notices,
     notify,
     dismiss,
@@ -363,6 +372,7 @@ export function useOrderEditor(input: EditorInput) {
     paste,
     hasClipboard: () => clipboard.current !== null,
     updateOrder,
+    applyStatus,
   };
 }
 

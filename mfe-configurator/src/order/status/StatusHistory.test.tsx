@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { api, ApiRequestError } from '@cpq/client';
+import type { OrderStatusEvent } from '@cpq/domain';
+import { defaultAnswers } from './apiMock.ts';
+import { answerAt, showStatus, statusOrder } from './testHarness.tsx';
+
+vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
+
+beforeEach(() => defaultAnswers(api));
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const event = (fields: Partial<OrderStatusEvent>): OrderStatusEvent => ({
+  id: 1,
+  at: '2026-03-04 15:06:00',
+  action: 'approve',
+  userId: 1,
+  userName: 'Olivia Owner',
+  fromStatusKey: null,
+  toStatusKey: null,
+  amountInCents: null,
+  paymentMethod: null,
+  note: null,
+  ...fields,
+});
+
+describe('History', () => {
+  it('lists who moved the order, when (local time), from which step to which, and payments with their method', async () => {
+    vi.mocked(api.getOrderStatusEvents).mockResolvedValue([
+      event({ id: 1, action: 'approve', fromStatusKey: 'submittedForApproval', toStatusKey: 'readyToPayDeposit' }),
+      event({ id: 2, action: 'paymentSucceeded', userId: null, userName: null, fromStatusKey: 'readyToPayDeposit', toStatusKey: 'depositReceived', amountInCents: 123456, paymentMethod: 'stripe' }),
+    ]);
+    showStatus({ order: statusOrder({ at: 'depositReceived' }) });
+    const history = screen.getByTestId('status-history');
+    expect(within(history).getByRole('heading').textContent).toBe('History');
+    const rows = await within(history).findAllByTestId('history-event');
+    expect(api.getOrderStatusEvents).toHaveBeenCalledWith({ productOrderId: 7 });
+    expect(rows[0]!.textContent).toContain('Olivia Owner');
+    expect(within(rows[0]!).getByTestId('history-steps').textContent).toBe('Submitted for Approval → Deposit Due');
+    const when = rows[0]!.querySelector('time')!;
+    expect(when.getAttribute('dateTime')).toBe('2026-03-04 15:06:00');
+    expect(when.textContent).toBe(new Date(Date.UTC(2026, 2, 4, 15, 6)).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+    expect(within(rows[1]!).getByTestId('history-payment').textContent).toBe('$1,234.56 · Credit Card');
+  });
+
+  it('says so when nothing happened yet, shows a failure with a retry, and is loading meanwhile', async () => {
+    let answer!: (v: OrderStatusEvent[]) => void;
+    vi.mocked(api.getOrderStatusEvents).mockReturnValueOnce(new Promise((r) => (answer = r)));
+    showStatus();
+    expect(screen.getByTestId('history-loading')).toBeTruthy();
+    answer([]);
+    expect((await screen.findByTestId('history-empty')).textContent).toBe('No status changes yet.');
+    cleanup();
+    vi.mocked(api.getOrderStatusEvents).mockRejectedValueOnce(new ApiRequestError(500, 'internal', 'The history is unavailable.'));
+    const { user } = showStatus();
+    const failure = await screen.findByTestId('history-error');
+    expect(failure.textContent).toContain('The history is unavailable.');
+    await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+    await screen.findByTestId('history-empty');
+  });
+
+  it('is read again after each status call', async () => {
+    vi.mocked(api.approveOrder).mockResolvedValue(answerAt('readyToPayDeposit'));
+    const { user } = showStatus({ order: statusOrder({ at: 'submittedForApproval' }) });
+    await screen.findByTestId('history-empty');
+    expect(api.getOrderStatusEvents).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.getOrderStatusEvents).toHaveBeenCalledTimes(2));
+  });
+
+  it('is for employees only', () => {
+    showStatus({ guestMode: true });
+    expect(screen.queryByTestId('status-history')).toBeNull();
+    expect(api.getOrderStatusEvents).not.toHaveBeenCalled();
+  });
+});
