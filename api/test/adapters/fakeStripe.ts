@@ -42,6 +42,8 @@ export interface FakeStripe {
   intents: Map<string, Map<string, FakeIntent>>;
   /** How many of the next answers to lose: the request is handled, then the connection is cut. */
   dropResponses: number;
+  /** Finishes a processing intent (what the bank decides later); answers the intent as it now is. */
+  settle(intentId: string, status: 'succeeded' | 'requires_payment_method'): FakeIntent;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     charges: 0,
     intents: new Map(),
     dropResponses: 0,
+    settle(intentId, status) {
+      for (const intents of fake.intents.values()) {
+        const intent = intents.get(intentId);
+        if (!intent) continue;
+        const failed = status !== 'succeeded';
+        Object.assign(intent, { status, last_payment_error: failed ? { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } : null });
+        return JSON.parse(JSON.stringify(intent)) as FakeIntent;
+      }
+      throw new Error(`No such payment_intent: '${intentId}'`);
+    },
     close: async () => {},
   };
 
@@ -134,6 +146,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (pm === 'pm_card_visa') {
       fake.charges++;
       Object.assign(intent, { status: 'succeeded', payment_method: newId('pm_'), last_payment_error: null });
+      return { status: 200, answer: intent };
+    }
+    if (pm === 'pm_card_processing') {
+      // A payment the bank settles later (Stripe then tells by webhook): see `settle`.
+      fake.charges++;
+      Object.assign(intent, { status: 'processing', payment_method: newId('pm_'), last_payment_error: null });
       return { status: 200, answer: intent };
     }
     if (pm === 'pm_card_chargeDeclined') {
