@@ -128,6 +128,21 @@ describe('OrderSettingsDialog', () => {
     expect(screen.queryByLabelText('Tax rate (%)')).toBeNull();
   });
 
+  it("fills the tax rate from the delivery state's rate, and says when there is none", async () => {
+    mockApi({ '/api/configurator/get-tax-rate': () => ({ data: { taxRate: 5.5, skippedReason: null } }) });
+    open(orgAs('owner'));
+    await userEvent.click(screen.getByRole('button', { name: 'Use the ME rate' }));
+    await waitFor(() => expect(updates().map((c) => c.body.props)).toEqual([{ taxPercentage: 5.5 }]));
+    expect(calls.find((c) => c.path.endsWith('/get-tax-rate'))!.body).toEqual({ orgId: 850, deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } });
+    await waitFor(() => expect((screen.getByLabelText('Tax rate (%)') as HTMLInputElement).value).toBe('5.5'));
+    cleanup();
+    mockApi({ '/api/configurator/get-tax-rate': () => ({ data: { taxRate: null, skippedReason: 'organisationSkipsState' } }) });
+    open(orgAs('owner'));
+    await userEvent.click(screen.getByRole('button', { name: 'Use the ME rate' }));
+    expect((await screen.findByTestId('settings-taxLookup-message')).textContent).toBe('Sales tax for ME is not looked up for this organisation: enter the rate if one applies.');
+    expect(updates()).toHaveLength(0);
+  });
+
   it('refuses a percentage above 100 before sending it', async () => {
     open(orgAs('owner'));
     await userEvent.type(screen.getByLabelText('Tax rate (%)'), '120');

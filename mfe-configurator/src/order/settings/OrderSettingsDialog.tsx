@@ -1,6 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '@cpq/client';
+import { api, sessionAtom } from '@cpq/client';
+import { Button } from '@cpq/ui';
+import { errorMessage } from '../../shared/errors.ts';
 import { checkOrderTitle, formatCents, sanitiseOrderTitle, type OrderDataProductOrder, type OrgMembership, type ProductOrderWritable } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { Modal } from './Modal.tsx';
@@ -16,6 +18,7 @@ import {
   phoneDigits,
   settingsView,
   showsShippingField,
+  taxRateMissing,
   textOf,
   type AddressValue,
   type OrderTextField,
@@ -298,6 +301,45 @@ function NumberInput({ saver, field, label, unit, stored }: { saver: OrderSaver;
   );
 }
 
+/** Fills the tax rate with the base sales-tax rate of the delivery address's state (the server's tax table). */
+function TaxRateLookup({ saver }: { saver: OrderSaver }) {
+  const { order } = saver;
+  const address = (order.deliveryAddress ?? null) as Record<string, unknown> | null;
+  const state = typeof address?.state === 'string' ? address.state.trim() : '';
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  if (!state) return null;
+  const lookUp = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const deliveryAddress = Object.fromEntries(ADDRESS_FIELDS.flatMap(({ key }) => (typeof address?.[key] === 'string' ? [[key, address[key]]] : [])));
+      const answer = await api.getTaxRate({ orgId: order.orgId, deliveryAddress });
+      if (answer.taxRate !== null) await saver.save('taxPercentage', { taxPercentage: answer.taxRate });
+      else setMessage(taxRateMissing(state, answer.skippedReason));
+    } catch (err) {
+      setMessage(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.field}>
+      <span className={styles.label} aria-hidden="true">
+        &nbsp;
+      </span>
+      <Button variant="secondary" className={styles.fieldButton} onClick={() => void lookUp()} disabled={busy} aria-busy={busy} data-testid="settings-taxLookup">
+        {busy ? 'Looking up…' : `Use the ${state.toUpperCase()} rate`}
+      </Button>
+      {message && (
+        <p className={styles.fieldNote} role="status" data-testid="settings-taxLookup-message">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function PricingSection({ saver, view }: { saver: OrderSaver; view: SettingsView }) {
   const { order } = saver;
   const headingId = useId();
@@ -338,6 +380,7 @@ function PricingSection({ saver, view }: { saver: OrderSaver; view: SettingsView
             <ModeField saver={saver} kind="shipping" label="Shipping" />
             <ModeField saver={saver} kind="discount" label="Discount" />
             <NumberInput saver={saver} field="taxPercentage" label="Tax rate (%)" unit="percent" stored={order.taxPercentage ?? null} />
+            <TaxRateLookup saver={saver} />
             <NumberInput saver={saver} field="tariffPercentage" label="Tariff surcharge (%)" unit="percent" stored={order.tariffPercentage ?? null} />
           </>
         )}

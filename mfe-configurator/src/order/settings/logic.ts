@@ -200,3 +200,10 @@ export function orderCsv(items: readonly ExportItem[], catalogue: ExportCatalogu
     ]);
   return stringify([header, ...rows]);
 }
+
+/** Why the tax lookup filled nothing, in words. */
+export function taxRateMissing(state: string, reason: 'organisationSkipsState' | 'unknownState' | null): string {
+  return reason === 'organisationSkipsState'
+    ? `Sales tax for ${state.toUpperCase()} is not looked up for this organisation: enter the rate if one applies.`
+    : `No sales-tax rate is known for "${state}".`;
+}
