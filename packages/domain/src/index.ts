@@ -19,3 +19,5 @@ export * from './availability/index.ts';
 export { ENGINE_VERSION } from './version.ts';
 export * from './schemas/orderStatus.ts';
 export * from './status/index.ts';
+export * from './schemas/sharing.ts';
+export * from './sharing/index.ts';
