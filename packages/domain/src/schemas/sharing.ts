@@ -27,10 +27,16 @@ export const InvolvedUserView = Type.Object({
 });
 export type InvolvedUserView = Static<typeof InvolvedUserView>;
 
-/** POST /api/configurator/product-order/get-involved-users (anyone who reaches the order). */
-export const GetInvolvedUsersBody = Type.Object({ productOrderId: Id }, closed);
+/**
+ * POST /api/configurator/product-order/get-involved-users (anyone who reaches the order). Named by the
+ * organisation's order number, as the header knows it; answers the order's id for the other calls.
+ */
+export const GetInvolvedUsersBody = Type.Object({ orgId: Id, productOrderOrgSpecificId: Id }, closed);
 export type GetInvolvedUsersBody = Static<typeof GetInvolvedUsersBody>;
 export const InvolvedUsersResponse = Type.Object({
+  productOrderId: Id,
+  /** The order's owner (never removable). */
+  ownerId: Id,
   involvedUsers: Type.Array(InvolvedUserView),
   /** Whether the caller may change who sees prices (employees and the order's owner, their own prices visible). */
   canTogglePricing: Type.Boolean(),
