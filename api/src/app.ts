@@ -55,6 +55,8 @@ export interface App extends Koa {
   payments: PaymentProvider;
   /** Settles due simulated payments and reconciles payments in progress (main.ts runs it on a timer). */
   sweepPayments(): Promise<void>;
+  /** Every API route (method and path): the authorisation matrix and the fuzz tests are generated from it. */
+  routeTable: ReadonlyArray<{ method: string; path: string }>;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -111,9 +113,13 @@ export function createApp(deps: AppDeps): App {
   const paymentDeps = { ...services, mail, payments };
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
   app.use(sessionMiddleware());
-  for (const router of [
+  const routers = [
     paymentWebhookRoutes(paymentDeps),
-    orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),authRoutes(services, rateLimit), configuratorRoutes(services), ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }), orderWriteRoutes(services), orderActionRoutes(services), resourceRoutes(services)]) {
+    orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),authRoutes(services, rateLimit), configuratorRoutes(services), ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }), orderWriteRoutes(services), orderActionRoutes(services), resourceRoutes(services)];
+  app.routeTable = routers.flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
+  );
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

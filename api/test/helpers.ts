@@ -70,6 +70,8 @@ export class Client {
 
 export interface TestApp {
   url: string;
+  /** The API's routes (method and path), as the app registered them. */
+  routeTable: ReadonlyArray<{ method: string; path: string }>;
   db: Knex;
   repos: Repos;
   client(): Client;
@@ -111,6 +113,7 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    routeTable: app.routeTable,
     db,
     repos: createRepos(db),
     client: () => new Client(url),

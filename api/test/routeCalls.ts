@@ -1,0 +1,56 @@
+/**
+ * A valid body for every POST route, on the demo data of the organisation that `RouteIds` names: the
+ * fuzz test mutates them, the authorisation matrix sends them. Harmless to repeat where it can be.
+ */
+export interface RouteIds {
+  orgId: number;
+  orderId: number;
+  orgSpecificId: number;
+  instanceId: number;
+  ownerId: number;
+  statusKey: string;
+}
+
+/** Logging out would end the fuzzing session; its body is ignored anyway. */
+export const FUZZ_EXCLUDED: ReadonlySet<string> = new Set(['/api/auth/logout']);
+
+const C = '/api/configurator';
+const R = '/api/resources';
+const CONTACT = { phone: '(207) 555-0142', deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } };
+
+export function validBodies(ids: RouteIds): Record<string, unknown> {
+  const { orgId, orderId, orgSpecificId, instanceId, ownerId, statusKey } = ids;
+  return {
+    '/api/webhooks/payments': { id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } },
+    '/api/auth/login': { email: 'nobody@demo.test', password: 'wrong' },
+    [`${C}/submit-order`]: { productOrderId: orderId },
+    [`${C}/approve-order`]: { productOrderId: orderId },
+    [`${C}/product-order/action-required`]: { productOrderId: orderId, feedbackNotes: 'Please check the sizes.' },
+    [`${C}/product-order/cancel`]: { productOrderId: orderId },
+    [`${C}/update-order-status`]: { productOrderId: orderId, statusKey },
+    [`${C}/request-status-update`]: { productOrderId: orderId },
+    [`${C}/get-order-status-events`]: { productOrderId: orderId },
+    [`${C}/confirm-order-payment`]: { productOrderId: orderId, paymentMethod: 'wire', paymentData: { amount: 0 } },
+    [`${C}/create-stripe-payment-intent`]: { productOrderId: orderId, isCardPayment: true, paymentEnvironment: 'live', payInFull: true },
+    [`${C}/update-stripe-payment-intent`]: { productOrderId: orderId, paymentIntentId: 'pi_unknown', isCardPayment: true, paymentEnvironment: 'live', payInFull: true },
+    [`${C}/get-stripe-payment-intent`]: { paymentIntentId: 'pi_unknown', paymentEnvironment: 'live' },
+    [`${C}/get-tax-rate`]: { orgId, deliveryAddress: { state: 'ME' } },
+    [`${C}/get-configurator-homepage-data`]: { orgId },
+    [`${C}/create-product-order`]: { productOrderProps: { orgId } },
+    [`${C}/get-configurator-order-data`]: { orgId, productOrderOrgSpecificId: orgSpecificId },
+    [`${C}/get-configurator-orders-data`]: { orgId },
+    [`${C}/get-configurator-orders-count`]: { orgId, statusKeys: ['orderStarted'] },
+    [`${C}/update-product-order-costs`]: { orgId },
+    '/api/users/update-preferences': { cartIsVisible: true },
+    [`${R}/productInstances/create`]: { props: { productOrderId: orderId, productId: 98, title: 'Fuzz', quantity: 1 } },
+    [`${R}/productInstances/update`]: { where: { id: instanceId }, props: { notes: 'Checked' } },
+    [`${R}/productInstances/destroy`]: { where: { id: instanceId } },
+    [`${R}/productOrders/update`]: { where: { id: orderId }, props: CONTACT },
+    [`${R}/productOrders/destroy`]: { where: { id: orderId } },
+    [`${C}/duplicate-product-order`]: { productOrderId: orderId },
+    [`${C}/change-order-owner`]: { productOrderId: orderId, userId: ownerId },
+    [`${C}/get-order-owner-candidates`]: { orgId },
+    [`${C}/create-product-order-with-items`]: { productOrderProps: { orgId, title: 'Fuzz', productCategoryId: 1 }, propsSets: [{ productId: 98, quantity: 1 }] },
+    [`${R}/:resourceKey/get`]: { where: { orgId } },
+  };
+}
