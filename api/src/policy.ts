@@ -356,7 +356,11 @@ function omit<T extends object>(row: T, fields: readonly string[]): T {
   return out as T;
 }
 
-/** statusData entries record payment amounts. */
+/** statusData entries record payment amounts: none for a caller who sees no prices. */
+export function shapeStatusData(access: Access, order: { involvedUsers?: unknown }, statusData: unknown): unknown {
+  return pricingVisible(access, order) ? statusData : withoutPayments(statusData);
+}
+
 function withoutPayments(statusData: unknown): unknown {
   if (!statusData || typeof statusData !== 'object') return statusData;
   return Object.fromEntries(Object.entries(statusData as Record<string, Row>).map(([k, v]) => [k, v && typeof v === 'object' ? omit(v, ['paymentAmountInCents']) : v]));
