@@ -497,6 +497,11 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     expect((await roleFor(token)).status).toBe(404);
     expect((await openAnonymously(token)).res.status).toBe(404);
     expect(await t.db('audit_log').where({ entity_id: order.id, action: 'removeSharee' })).toHaveLength(1);
+    // Revoked, not merely unused: involving the person again later does not bring the old link back.
+    expect((await t.db('share_tokens').where({ product_order_id: order.id, user_id: personId })).map((r) => r.revoked !== null)).toEqual([true]);
+    expect((await owner.post(`${P}/add-sharee`, { productOrderId: order.id, shareeEmail: 'leaving.soon@example.test' })).status).toBe(200);
+    expect((await roleFor(token)).status).toBe(404);
+    await owner.post(`${P}/remove-sharee`, { orgId: 850, productOrderOrgSpecificId: order.n, shareeId: personId });
     // The other sharee's link still works.
     expect((await roleFor(linkParts(toGuest!.text).token!)).status).toBe(200);
 
