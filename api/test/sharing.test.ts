@@ -5,6 +5,7 @@ import {
   InvolvedUsersDataResponse,
   InvolvedUsersResponse,
   OrgRoleForTokenResponse,
+  SessionData,
   SHARE_LINK_INVALID,
   ShareableLinkResponse,
   ShareeCandidatesResponse,
@@ -259,6 +260,7 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     const session = await c.get('/api/auth/session');
     expect(session.status).toBe(200);
     expect(session.body.data.user).toMatchObject({ id: guestId, email: '', firstName: 'Guest' });
+    expect(errorsOf(SessionData, session.body.data)).toEqual([]);
     expect(session.body.data.organisations.map((o: { id: number; role: string }) => [o.id, o.role])).toEqual([[850, 'guest']]);
     // That order opens; the orders list holds just it; any other order answers like a missing one.
     expect((await orderData(c, order.n)).status).toBe(200);
@@ -371,6 +373,10 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     expect(opened.body.data.userId).toBe(newUser.id);
     expect((await c.get('/api/auth/session')).body.data.user.email).toBe('new.person@example.test');
     expect((await orderData(c, order.n)).status).toBe(200);
+    // They have no password: signing in with one is refused like any wrong password.
+    const login = await t.client().post('/api/auth/login', { email: 'new.person@example.test', password: 'anything' });
+    expect(login.status).toBe(401);
+    expect(login.body.error.message).toBe('Invalid email or password.');
     // Shared again with the same person: still one entry, a new mail.
     const again = await share(owner, order.n, ['new.person@example.test'], null);
     expect(again.status).toBe(200);

@@ -131,16 +131,16 @@ interface Opened {
 
 /**
  * What a token opens: its order and (personal link) its person, who must still be an active member
- * and involved in the order. Anything else is the one answer for a bad link (404), counted for its IP.
+ * and involved in the order. Anything else: undefined (the caller answers a bad link).
  */
-async function openToken(deps: SharingDeps, ctx: Context, raw: string, trx?: Trx): Promise<Opened | undefined> {
+async function openToken(deps: SharingDeps, raw: string): Promise<Opened | undefined> {
   const { repos } = deps;
-  const token = await usableToken(repos, raw, trx);
-  const order = token && ((await repos.productOrders.findOne({ id: token.productOrderId }, trx)) as ProductOrderRow | undefined);
+  const token = await usableToken(repos, raw);
+  const order = token && ((await repos.productOrders.findOne({ id: token.productOrderId })) as ProductOrderRow | undefined);
   if (!token || !order) return undefined;
   if (token.kind !== 'personal') return { token, order };
-  const user = token.userId == null ? undefined : await repos.users.findOne({ id: token.userId }, trx);
-  const membership = user && (await repos.memberships.findOne({ orgId: order.orgId, userId: user.id }, trx));
+  const user = token.userId == null ? undefined : await repos.users.findOne({ id: token.userId });
+  const membership = user && (await repos.memberships.findOne({ orgId: order.orgId, userId: user.id }));
   if (!user || !membership || !isActiveRole(membership.role) || !isInvolved(order, user.id)) return undefined;
   return { token, order, person: { user, membership } };
 }
@@ -149,7 +149,7 @@ const invalidLink = () => notFound('shareLinkInvalid', SHARE_LINK_INVALID);
 
 async function openOrRefuse(deps: SharingDeps, ctx: Context, raw: string): Promise<Opened> {
   await assertNotGuessing(deps, ctx);
-  return (await openToken(deps, ctx, raw)) ?? badToken(deps, ctx, invalidLink());
+  return (await openToken(deps, raw)) ?? badToken(deps, ctx, invalidLink());
 }
 
 // ------------------------------------------------------------------------------- involvement
@@ -246,7 +246,7 @@ export async function handleGuestShareLink(deps: SharingDeps, ctx: Context, shar
 export async function enterOrderByToken(deps: SharingDeps, ctx: Context, body: { orgId: number; productOrderOrgSpecificId: number; shareToken: string; shareableOrderId?: string | number }): Promise<void> {
   const me = await requireUser(ctx, deps.queries);
   await assertNotGuessing(deps, ctx);
-  const opened = await openToken(deps, ctx, body.shareToken);
+  const opened = await openToken(deps, body.shareToken);
   const n = body.productOrderOrgSpecificId;
   const matches =
     opened &&
@@ -397,14 +397,7 @@ export async function share(deps: SharingDeps, access: Access, body: { productOr
   const { repos } = deps;
   const done = await deps.transaction(async (trx) => {
     const order = await lockOrderByNumber(repos, trx, access, body.productOrderOrgSpecificId);
-    const { sharees, involvedUsers } = await involveByEmail(
-      deps,
-      trx,
-      access,
-      order,
-      body.sharees.map((s) => s.email),
-      'share',
-    );
+    const { sharees, involvedUsers } = await involveByEmail(deps, trx, access, order, body.sharees.map((s) => s.email), 'share');
     const mails: ShareMail[] = [];
     for (const s of sharees) {
       if (s.employee) {
