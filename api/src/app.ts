@@ -27,6 +27,8 @@ import { mailerFromEnv, type Mailer } from './adapters/mail/index.ts';
 import { StateTaxTable, type TaxRates } from './adapters/tax/index.ts';
 import { orderStatusRoutes, paymentWebhookRoutes } from './routes/orderStatus.ts';
 import { sweepPayments } from './services/payments.ts';
+import { sharingRoutes } from './routes/sharing.ts';
+import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -111,11 +113,20 @@ export function createApp(deps: AppDeps): App {
     logError,
   };
   const paymentDeps = { ...services, mail, payments };
+  const sharing = { ...services, mail, tokenFailures: bindShareTokenFailures(deps.db) };
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
   app.use(sessionMiddleware());
   const routers = [
     paymentWebhookRoutes(paymentDeps),
-    orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),authRoutes(services, rateLimit), configuratorRoutes(services), ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }), orderWriteRoutes(services), orderActionRoutes(services), resourceRoutes(services)];
+    orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),
+    authRoutes(services, rateLimit),
+    configuratorRoutes({ ...services, sharing }),
+    sharingRoutes(sharing),
+    ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),
+    orderWriteRoutes(services),
+    orderActionRoutes(services),
+    resourceRoutes(services),
+  ];
   app.routeTable = routers.flatMap((router) =>
     router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
   );

@@ -16,7 +16,7 @@ import {
 import { sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
 import type { MemberAccess, OrderHead, Queries } from './db/queries.ts';
 import type { Repos, Row } from './db/repository.ts';
-import { forbidden, forbiddenOrg, notFound, unauthenticated } from './http/errors.ts';
+import { badRequest, forbidden, forbiddenOrg, notFound, unauthenticated } from './http/errors.ts';
 
 /**
  * Who may do what, on which rows, and which fields of a response they may see: the API's ONE
@@ -78,9 +78,30 @@ export const POLICY = {
   'configurator.updatePaymentIntent': { roles: ALL_ROLES },
   'configurator.getPaymentIntent': { roles: ALL_ROLES },
   'configurator.getTaxRate': { roles: ALL_ROLES },
+  /**
+   * Sharing (docs/decisions/0045-sharing-and-share-links.md, 0048-sharing-server-rules.md). Row rule:
+   * the caller reaches the order (involvedInOrder). On top: who may change price visibility
+   * (`mayTogglePricing`), the owner's entry is never removed nor changed (`assertNotOwnerEntry`),
+   * whoever shares passes on no more prices than they see (`sharedPricingIsHidden`), whom the
+   * search offers (`shareeCandidateVisible`) and whom an email may name (`shareeNameable`).
+   */
+  'configurator.getInvolvedUsers': { roles: ALL_ROLES },
+  'configurator.getShareeCandidates': { roles: ALL_ROLES },
+  'configurator.generateShareableLink': { roles: ALL_ROLES },
+  'configurator.share': { roles: ALL_ROLES },
+  'configurator.addSharee': { roles: ALL_ROLES },
+  'configurator.getOrCreateSharee': { roles: ALL_ROLES },
+  'configurator.removeSharee': { roles: ALL_ROLES },
+  'configurator.updateInvolvedUsersData': { roles: ALL_ROLES },
+  /**
+   * Share-link entry: no session needed, the share token is the key (`shareLinkOpener`). Anyone
+   * holding a valid token gets the role it gives; a bad token is 404 for everyone.
+   */
+  'configurator.getOrgRoleForToken': { roles: ALL_ROLES, shareToken: true },
+  'configurator.handleGuestShareLink': { roles: ALL_ROLES, shareToken: true },
   /** Catalogue writes (admin screens): not routed yet; owners only. */
   'resources.write': { roles: OWNERS },
-} as const satisfies Record<string, { roles: readonly PolicyRole[] }>;
+} as const satisfies Record<string, { roles: readonly PolicyRole[]; shareToken?: true }>;
 
 export type Endpoint = keyof typeof POLICY;
 
@@ -230,6 +251,76 @@ export function catalogueRowVisible(access: Pick<Access, 'role'>, row: Published
 export const productVisible = catalogueRowVisible;
 export const optionVisible = catalogueRowVisible;
 
+// ------------------------------------------------------------------------------- sharing rules
+
+type InvolvedMap = Record<string, { role?: string; pricingIsHidden?: unknown } | undefined>;
+type SharedOrder = { userId: number; involvedUsers?: unknown };
+
+/** Whether a user is the order's owner or one of its involved users. */
+export function isInvolved(order: SharedOrder, userId: number): boolean {
+  return order.userId === userId || String(userId) in ((order.involvedUsers ?? {}) as InvolvedMap);
+}
+
+/** Employees, and the order's owner while their own prices are visible, change who sees prices. */
+export function mayTogglePricing(access: Access, order: SharedOrder): boolean {
+  if (access.policyRole !== 'guest') return true;
+  return order.userId === access.user.id && pricingVisible(access, order);
+}
+
+export function assertMayTogglePricing(access: Access, order: SharedOrder): void {
+  if (!mayTogglePricing(access, order)) throw forbidden('Only employees and the order’s owner can change who sees prices.');
+}
+
+/** Whoever shares (a link or by email) passes on no more than they see: 1 when the caller sees no prices. */
+export function sharedPricingIsHidden(access: Access, order: SharedOrder): 0 | 1 {
+  return pricingVisible(access, order) ? 0 : 1;
+}
+
+/** The owner's entry is never removed and its price visibility is not a collaborator setting. */
+export function assertNotOwnerEntry(order: SharedOrder, userId: number, message: string): void {
+  if (order.userId === userId) throw badRequest(message);
+}
+
+/**
+ * Whom the sharee search offers the caller, by their stored role in the organisation. Employees: its
+ * members and guests (left and disabled ones too: the browser's rules drop them, and knowing them it
+ * does not offer their address as a new one). A guest: its active employees only — one customer never
+ * learns who the organisation's other customers are.
+ */
+export function shareeCandidateVisible(access: Pick<Access, 'policyRole'>, memberRole: Role): boolean {
+  return access.policyRole !== 'guest' || (isEmployeeRole(memberRole) && isActiveRole(memberRole));
+}
+
+/**
+ * Whether a person an email finds may be named to the caller (user id and name): a member of the
+ * organisation the caller's search would offer, or someone already involved in the order. Anyone else
+ * is answered like an unknown address, so the field tells nobody who has an account.
+ */
+export function shareeNameable(access: Pick<Access, 'policyRole'>, memberRole: Role | undefined, involved: boolean): boolean {
+  return involved || (memberRole !== undefined && shareeCandidateVisible(access, memberRole));
+}
+
+/**
+ * What a valid share token lets its opener do, by its kind and (personal link) the person's stored
+ * role: an order link and a guest's personal link sign in as a guest; an employee's personal link only
+ * leads to the sign-in page (their password stays the key).
+ */
+export function shareLinkOpener(kind: 'order' | 'personal', personRole: Role | undefined): { orgRole: 'owner' | 'member' | 'guest'; signsIn: boolean } {
+  if (kind === 'personal' && personRole !== undefined && isEmployeeRole(personRole)) return { orgRole: personRole as 'owner' | 'member', signsIn: false };
+  return { orgRole: 'guest', signsIn: true };
+}
+
+/**
+ * What a signed-in person who opens a link needs, by their stored role in the order's organisation:
+ * employees reach every order already; someone with no membership gets a guest membership; a guest is
+ * involved as they are; someone who left or was disabled is refused (a link does not undo that).
+ */
+export function linkEntryFor(memberRole: Role | undefined): 'employee' | 'join' | 'involve' {
+  if (memberRole === undefined) return 'join';
+  if (!isActiveRole(memberRole)) throw forbidden('Your access to this organisation has ended. Ask the organisation to invite you again.');
+  return isEmployeeRole(memberRole) ? 'employee' : 'involve';
+}
+
 // ------------------------------------------------------------------------------- field rules
 
 /** Employees see prices; a guest does unless the organisation's access data or the order's involved-user data hides them. */
@@ -265,7 +356,11 @@ function omit<T extends object>(row: T, fields: readonly string[]): T {
   return out as T;
 }
 
-/** statusData entries record payment amounts. */
+/** statusData entries record payment amounts: none for a caller who sees no prices. */
+export function shapeStatusData(access: Access, order: { involvedUsers?: unknown }, statusData: unknown): unknown {
+  return pricingVisible(access, order) ? statusData : withoutPayments(statusData);
+}
+
 function withoutPayments(statusData: unknown): unknown {
   if (!statusData || typeof statusData !== 'object') return statusData;
   return Object.fromEntries(Object.entries(statusData as Record<string, Row>).map(([k, v]) => [k, v && typeof v === 'object' ? omit(v, ['paymentAmountInCents']) : v]));

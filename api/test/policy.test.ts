@@ -10,6 +10,7 @@ interface Ids {
   instanceId: number;
   /** The order's owner. */
   ownerId: number;
+  ownerEmail: string;
   /** The step the order is at. */
   statusKey: string;
 }
@@ -50,6 +51,19 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.getPaymentIntent': () => ({ path: '/api/configurator/get-stripe-payment-intent', body: { paymentIntentId: 'pi_unknown', paymentEnvironment: 'live' } }),
   'configurator.getTaxRate': ({ orgId }) => ({ path: '/api/configurator/get-tax-rate', body: { orgId, deliveryAddress: { state: 'ME' } } }),
   'configurator.createProductOrderWithItems': ({ orgId }) => ({ path: '/api/configurator/create-product-order-with-items', body: { productOrderProps: { orgId, title: 'Policy check', productCategoryId: 14 }, propsSets: [{ productId: 170, quantity: 1 }] } }),
+  // Sharing: reads, a new link (the previous one stops working), and writes naming the order's owner,
+  // which are refused (400) whoever may make them, so nothing changes.
+  'configurator.getInvolvedUsers': ({ orgId, orgSpecificId }) => ({ path: '/api/configurator/product-order/get-involved-users', body: { orgId, productOrderOrgSpecificId: orgSpecificId } }),
+  'configurator.getShareeCandidates': ({ orderId }) => ({ path: '/api/configurator/product-order/get-sharee-candidates', body: { productOrderId: orderId } }),
+  'configurator.generateShareableLink': ({ orderId }) => ({ path: '/api/configurator/product-order/generate-shareable-link', body: { productOrderId: orderId } }),
+  'configurator.share': ({ orgId, orgSpecificId, ownerEmail }) => ({ path: '/api/configurator/product-order/share', body: { orgId, productOrderOrgSpecificId: orgSpecificId, sharees: [{ email: ownerEmail }] } }),
+  'configurator.addSharee': ({ orderId, ownerEmail }) => ({ path: '/api/configurator/product-order/add-sharee', body: { productOrderId: orderId, shareeEmail: ownerEmail } }),
+  'configurator.getOrCreateSharee': ({ orderId, ownerEmail }) => ({ path: '/api/configurator/product-order/get-or-create-sharee', body: { productOrderId: orderId, shareeEmail: ownerEmail } }),
+  'configurator.removeSharee': ({ orgId, orgSpecificId, ownerEmail }) => ({ path: '/api/configurator/product-order/remove-sharee', body: { orgId, productOrderOrgSpecificId: orgSpecificId, shareeEmail: ownerEmail } }),
+  'configurator.updateInvolvedUsersData': ({ orgId, orgSpecificId, ownerId }) => ({ path: '/api/configurator/product-order/update-involved-users-data', body: { orgId, productOrderOrgSpecificId: orgSpecificId, shareeId: ownerId, pricingIsHidden: 1 } }),
+  // Token calls with a well-formed token nobody made.
+  'configurator.getOrgRoleForToken': () => ({ path: '/api/configurator/get-org-role-for-token', body: { shareToken: 'A'.repeat(43) } }),
+  'configurator.handleGuestShareLink': () => ({ path: '/api/configurator/product-order/handle-guest-share-link', body: { shareToken: 'A'.repeat(43) } }),
 };
 
 /**
@@ -99,6 +113,21 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.getTaxRate': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
   // Your own preferences: anyone signed in, member of the organisation or not.
   'users.updatePreferences': { others: { owner: 200, member: 200, guest: 200, nonMember: 200, anonymous: 401 } },
+  // Sharing: everyone who reaches the order sees who is involved, searches, makes a link and shares;
+  // the order's owner is never shared with again, added, removed or given hidden prices (400). Only
+  // employees and the order's owner while they see prices change price visibility: 1392 hides prices
+  // from its guest, so the guest is refused on their own order (403).
+  'configurator.getInvolvedUsers': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  'configurator.getShareeCandidates': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  'configurator.generateShareableLink': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  'configurator.share': { others: { owner: 400, member: 400, guest: 404, nonMember: 403, anonymous: 401 }, mine: 400 },
+  'configurator.addSharee': { others: { owner: 400, member: 400, guest: 404, nonMember: 403, anonymous: 401 }, mine: 400 },
+  'configurator.getOrCreateSharee': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  'configurator.removeSharee': { others: { owner: 400, member: 400, guest: 404, nonMember: 403, anonymous: 401 }, mine: 400 },
+  'configurator.updateInvolvedUsersData': { others: { owner: 400, member: 400, guest: 404, nonMember: 403, anonymous: 401 }, mine: 403 },
+  // No session needed: a token nobody made is the same 404 for everyone, signed in or not.
+  'configurator.getOrgRoleForToken': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
+  'configurator.handleGuestShareLink': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
 };
 
 describe('policy table', () => {
@@ -123,7 +152,8 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
     const idsOf = async (orgSpecificId: number): Promise<Ids> => {
       const order = (await t.repos.productOrders.findOne({ orgId: 1392, orgSpecificId }))!;
       const item = (await t.repos.productInstances.find({ productOrderId: order.id }))[0]!;
-      return { orgId: 1392, orderId: order.id, orgSpecificId, instanceId: item.id, ownerId: order.userId, statusKey: order.lastCompletedStatusKey! };
+      const owner = (await t.repos.users.findOne({ id: order.userId }))!;
+      return { orgId: 1392, orderId: order.id, orgSpecificId, instanceId: item.id, ownerId: order.userId, ownerEmail: owner.email!, statusKey: order.lastCompletedStatusKey! };
     };
     others = await idsOf(1); // owned by owner-1392
     mine = await idsOf(2); // owned by guest-1392

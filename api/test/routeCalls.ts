@@ -52,5 +52,15 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${C}/get-order-owner-candidates`]: { orgId },
     [`${C}/create-product-order-with-items`]: { productOrderProps: { orgId, title: 'Fuzz', productCategoryId: 1 }, propsSets: [{ productId: 98, quantity: 1 }] },
     [`${R}/:resourceKey/get`]: { where: { orgId } },
+    [`${C}/get-org-role-for-token`]: { shareToken: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    [`${C}/product-order/handle-guest-share-link`]: { shareToken: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    [`${C}/product-order/get-involved-users`]: { orgId, productOrderOrgSpecificId: orgSpecificId },
+    [`${C}/product-order/get-sharee-candidates`]: { productOrderId: orderId },
+    [`${C}/product-order/generate-shareable-link`]: { productOrderId: orderId },
+    [`${C}/product-order/share`]: { orgId, productOrderOrgSpecificId: orgSpecificId, sharees: [{ email: 'colleague@example.test' }], shareNote: 'Have a look.' },
+    [`${C}/product-order/add-sharee`]: { productOrderId: orderId, shareeEmail: 'colleague@example.test' },
+    [`${C}/product-order/get-or-create-sharee`]: { productOrderId: orderId, shareeEmail: 'colleague@example.test' },
+    [`${C}/product-order/remove-sharee`]: { orgId, productOrderOrgSpecificId: orgSpecificId, shareeEmail: 'colleague@example.test' },
+    [`${C}/product-order/update-involved-users-data`]: { orgId, productOrderOrgSpecificId: orgSpecificId, shareeId: ownerId, pricingIsHidden: 1 },
   };
 }

@@ -60,7 +60,7 @@ export async function buildSessionData(repos: Repos, userId: number): Promise<Se
   return {
     user: {
       id: user.id,
-      email: user.email,
+      email: user.email ?? '',
       name: `${firstName} ${lastName}`.trim(),
       firstName,
       lastName,

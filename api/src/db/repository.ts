@@ -436,7 +436,8 @@ export const TABLES = {
   entities: { table: 'entities', json: { data: obj, properties: obj }, timestamps: true, orderPart: true },
   productCanvasTexts: { table: 'product_canvas_texts', json: { position: obj }, decimals: ['width'], timestamps: true, orderPart: true },
   productCanvasLines: { table: 'product_canvas_lines', json: { from: obj, to: obj }, decimals: ['strokeWidth'], timestamps: true, orderPart: true },
-  shareTokens: { table: 'share_tokens', dates: ['expires', 'revoked'] },
+  shareTokens: { table: 'share_tokens', dates: ['expires', 'revoked'], createdOnly: true },
+  shareTokenFailures: { table: 'share_token_failures', createdOnly: true },
   orgCounters: { table: 'org_counters' },
 } satisfies Record<string, TableSpec>;
 
@@ -448,6 +449,7 @@ interface RowTypes {
   users: R.UserRow;
   memberships: R.MembershipRow;
   sessions: R.SessionRow;
+  shareTokens: R.ShareTokenRow;
   guests: R.GuestRow;
   productCategories: R.Stored<ProductCategory>;
   productPricingRules: R.Stored<ProductPricingRule>;

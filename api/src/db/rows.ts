@@ -16,7 +16,8 @@ export type Row = Record<string, unknown>;
 export type Stored<T> = T & Row;
 
 export type OrganisationRow = Organisation & Row & { catalogueVersion: number };
-export type UserRow = Row & { id: number; email: string; passwordHash: string; firstName: string | null; lastName: string | null; personalOrgId: number | null; isPlatformAdmin: 0 | 1 };
+/** email and passwordHash are null for a guest who came in through an order's share link. */
+export type UserRow = Row & { id: number; email: string | null; passwordHash: string | null; firstName: string | null; lastName: string | null; personalOrgId: number | null; isPlatformAdmin: 0 | 1 };
 export type MembershipRow = Row & { id: number; userId: number; orgId: number; role: Role; prevRole: Role | null; accessData: Row };
 /** Read shape of a guest record (appData.designEngine and orgAccessEdgeData.designEngine). */
 export type GuestRow = Row & {
@@ -25,6 +26,23 @@ export type GuestRow = Row & {
   userId: number;
   appData: { designEngine: { discount: unknown; disableSalesTax: boolean; integrationsData: unknown } };
   orgAccessEdgeData: { designEngine: { pricingIsHidden: 0 | 1 } };
+};
+/**
+ * A share token: only its sha256 is kept. `order`: the order's link (at most one unrevoked);
+ * `personal`: a link mailed to one person (`userId`), revoked when they are removed from the order.
+ */
+export type ShareTokenRow = Row & {
+  id: number;
+  orgId: number;
+  tokenHash: string;
+  productOrderId: number;
+  kind: 'order' | 'personal';
+  userId: number | null;
+  createdBy: number | null;
+  pricingIsHidden: 0 | 1;
+  created: string;
+  expires: string | null;
+  revoked: string | null;
 };
 export type SessionRow = Row & { id: number; tokenHash: string; userId: number; deviceId: number; expires: string };
 /** Stored classifier: the number titles live in data.numberTitles. */

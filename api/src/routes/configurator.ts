@@ -10,6 +10,7 @@ import { authorize, authorizeOrder, catalogueAudience } from '../policy.ts';
 import { catalogueResponse, homepageBody, type CachedBody, type CatalogueCache } from '../services/catalogueCache.ts';
 import type { OrderDataService } from '../services/orderData.ts';
 import { createProductOrder } from '../services/orders.ts';
+import { enterOrderByToken, type SharingDeps } from '../services/sharing.ts';
 
 export interface ConfiguratorDeps {
   repos: Repos;
@@ -17,6 +18,8 @@ export interface ConfiguratorDeps {
   transaction: TransactionRunner;
   catalogues: CatalogueCache;
   orderData: OrderDataService;
+  /** What opening an order by a share token needs. */
+  sharing: SharingDeps;
 }
 
 /** Query-string numbers to numbers (validated by the schema afterwards); anything else as it came. */
@@ -70,6 +73,8 @@ export function configuratorRoutes(deps: ConfiguratorDeps): Router {
 
   r.post('/get-configurator-order-data', async (ctx) => {
     const body = validateBody(OrderDataBody, ctx.request.body);
+    // A share token must open this very order (else 404); it involves a caller who cannot reach it yet.
+    if (body.shareToken !== undefined) await enterOrderByToken(deps.sharing, ctx, { ...body, shareToken: body.shareToken });
     const { access, order } = await authorizeOrder(ctx, deps, 'configurator.getOrderData', body.orgId, body.productOrderOrgSpecificId);
     if (body.userId !== undefined && body.userId !== access.user.id) throw forbidden('userId must be your own user id.');
     ctx.type = 'application/json';

@@ -152,7 +152,7 @@ export async function orderOwnerCandidates(repos: Repos, orgId: number): Promise
   return members
     .flatMap((m): OrderOwnerCandidate[] => {
       const u = byId.get(m.userId);
-      return u ? [{ userId: u.id, firstName: u.firstName ?? null, lastName: u.lastName ?? null, email: u.email, role: m.role }] : [];
+      return u ? [{ userId: u.id, firstName: u.firstName ?? null, lastName: u.lastName ?? null, email: u.email ?? '', role: m.role }] : [];
     })
     .sort((a, b) => (ROLE_ORDER[a.role] ?? 3) - (ROLE_ORDER[b.role] ?? 3) || name(a).localeCompare(name(b)));
 }

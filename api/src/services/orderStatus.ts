@@ -17,7 +17,7 @@ import type { Repos, Row } from '../db/repository.ts';
 import type { ProductOrderRow } from '../db/rows.ts';
 import { nowUtc } from '../db/time.ts';
 import { ApiError } from '../http/errors.ts';
-import { assertInvolvedInOrder, pricingVisible, type Access } from '../policy.ts';
+import { assertInvolvedInOrder, pricingVisible, shapeStatusData, type Access } from '../policy.ts';
 import { getOrg, orgStatuses } from './orgs.ts';
 import type { WriteDeps } from './orderWrites.ts';
 
@@ -53,10 +53,10 @@ export function statusFacts(order: ProductOrderRow): OrderStatusFacts {
   return { isStocked: order.isStocked ? 1 : 0, orderTotalInCents: Math.round(Number(costs.orderTotal ?? 0)), depositAmountInCents: Math.round(Number(costs.depositAmount ?? 0)) };
 }
 
-/** The status fields a caller receives: the amount paid only when prices are visible to them. */
+/** The status fields a caller receives: the amount paid and the payment amounts only when prices are visible to them. */
 export function statusResponse(access: Access | null, order: ProductOrderRow, fields: OrderStatusFields = statusFields(order)): OrderStatusResponse {
   const out: OrderStatusResponse = {
-    statusData: fields.statusData as OrderStatusResponse['statusData'],
+    statusData: (access ? shapeStatusData(access, order, fields.statusData) : fields.statusData) as OrderStatusResponse['statusData'],
     lastCompletedStatusKey: fields.lastCompletedStatusKey,
     isProcessingPayment: fields.isProcessingPayment,
     feedbackNotes: fields.feedbackNotes,

@@ -1,0 +1,488 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import {
+  SHARE_LINK_INVALID,
+  isActiveRole,
+  isEmployeeRole,
+  type HandleGuestShareLinkResponse,
+  type InvolvedUserView,
+  type InvolvedUsersResponse,
+  type OrgRoleForTokenResponse,
+  type ShareeCandidate,
+  type ShareeResponse,
+  type ShareableLinkResponse,
+} from '@cpq/domain';
+import { createSession, setSessionCookie } from '../auth/sessions.ts';
+import { sessionUser } from '../auth/requestSession.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import type { Queries } from '../db/queries.ts';
+import type { Repos, Row } from '../db/repository.ts';
+import type { MembershipRow, ProductOrderRow, ShareTokenRow, UserRow } from '../db/rows.ts';
+import type { ShareTokenFailures } from '../db/shareTokenFailures.ts';
+import { dbDateAgo, fromDbDate, normaliseDbDate, nowUtc } from '../db/time.ts';
+import type { TransactionRunner } from '../db/transactions.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import {
+  assertInvolvedInOrder,
+  assertMayTogglePricing,
+  assertNotOwnerEntry,
+  isInvolved,
+  linkEntryFor,
+  mayTogglePricing,
+  orderNotFound,
+  requireUser,
+  shapeOrder,
+  shareLinkOpener,
+  sharedPricingIsHidden,
+  shareeCandidateVisible,
+  shareeNameable,
+  type Access,
+} from '../policy.ts';
+import { audit } from './orders.ts';
+import { getOrg } from './orgs.ts';
+import type { StatusMailDeps } from './statusMail.ts';
+
+/**
+ * Sharing an order (docs/decisions/0045-sharing-and-share-links.md, 0048-sharing-server-rules.md):
+ * who is involved, the order's link, sharing by email with a mailed note and link, removal, price
+ * visibility per collaborator, and share-link entry. Every write runs in one transaction on the
+ * order's locked row and leaves an audit line; mail goes after the commit. Share tokens are 256
+ * random bits; only their sha256 is stored, and no token is ever logged.
+ */
+export interface SharingDeps {
+  repos: Repos;
+  queries: Queries;
+  transaction: TransactionRunner;
+  mail: StatusMailDeps;
+  tokenFailures: ShareTokenFailures;
+}
+
+type Involved = ProductOrderRow['involvedUsers'];
+type Trx = Knex.Transaction;
+
+// ------------------------------------------------------------------------------- bad tokens
+
+/** Bad tokens an IP may give within the window before each further try has to wait. */
+export const FREE_BAD_TOKENS = 20;
+const BAD_TOKEN_WINDOW_MS = 3600_000;
+const MAX_WAIT_MS = 15 * 60_000;
+
+/** The wait after the latest bad token: none up to 20 in the window, then 1 s, doubling per further one (at most 15 min). */
+export function waitAfterBadTokens(count: number): number {
+  if (count < FREE_BAD_TOKENS) return 0;
+  return Math.min(MAX_WAIT_MS, 1000 * 2 ** Math.min(30, count - FREE_BAD_TOKENS));
+}
+
+/**
+ * 256-bit tokens cannot be guessed, but the token calls must not be a free oracle either: an IP that
+ * gave many bad tokens waits, growing with each further one (429 with Retry-After), before any token
+ * of theirs — good or bad — is looked at again.
+ */
+async function assertNotGuessing(deps: SharingDeps, ctx: Context): Promise<void> {
+  const { count, latest } = await deps.tokenFailures.recent(ipOf(ctx), dbDateAgo(BAD_TOKEN_WINDOW_MS));
+  const wait = waitAfterBadTokens(count);
+  if (!wait || latest == null) return;
+  const left = fromDbDate(normaliseDbDate(latest)!).getTime() + wait - Date.now();
+  if (left <= 0) return;
+  const seconds = Math.ceil(left / 1000);
+  ctx.set('Retry-After', String(seconds));
+  throw new ApiError(429, 'tooManyAttempts', `Too many invalid share links from your network. Try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
+}
+
+const ipOf = (ctx: Context) => ctx.ip || 'unknown';
+
+async function badToken(deps: SharingDeps, ctx: Context, error: ApiError): Promise<never> {
+  await deps.tokenFailures.record(ipOf(ctx), dbDateAgo(24 * 3600_000));
+  throw error;
+}
+
+// ------------------------------------------------------------------------------- tokens and links
+
+/** A token that works: known by its hash, not revoked, not expired. */
+async function usableToken(repos: Repos, raw: string, trx?: Trx): Promise<ShareTokenRow | undefined> {
+  const token = await repos.shareTokens.findOne({ tokenHash: hashToken(raw.trim()) }, trx);
+  if (!token || token.revoked) return undefined;
+  if (token.expires && fromDbDate(token.expires).getTime() <= Date.now()) return undefined;
+  return token;
+}
+
+const baseUrl = (deps: SharingDeps) => deps.mail.publicUrl.replace(/\/$/, '');
+const orderUrl = (deps: SharingDeps, orgSpecificId: number) => `${baseUrl(deps)}/orders/${orgSpecificId}`;
+const tokenUrl = (deps: SharingDeps, orgSpecificId: number, token: string) => `${orderUrl(deps, orgSpecificId)}?shareToken=${token}&shareableOrderId=${orgSpecificId}`;
+
+/** Makes a token in the caller's transaction and answers it (the raw token exists only in this answer). */
+async function insertToken(repos: Repos, trx: Trx, order: ProductOrderRow, t: { kind: 'order' | 'personal'; userId: number | null; createdBy: number; pricingIsHidden: 0 | 1 }): Promise<string> {
+  const token = newToken();
+  await repos.shareTokens.insert({ orgId: order.orgId, productOrderId: order.id, tokenHash: hashToken(token), kind: t.kind, userId: t.userId, createdBy: t.createdBy, pricingIsHidden: t.pricingIsHidden, expires: null, revoked: null }, trx);
+  return token;
+}
+
+/** Revokes the unrevoked tokens matching `where` (an order's link, or a person's links to an order). */
+async function revokeTokens(repos: Repos, trx: Trx, where: Row): Promise<number> {
+  return repos.shareTokens.update({ ...where, revoked: null }, { revoked: nowUtc() }, trx);
+}
+
+interface Opened {
+  token: ShareTokenRow;
+  order: ProductOrderRow;
+  /** The person a personal link is for, with their membership of the order's organisation. */
+  person?: { user: UserRow; membership: MembershipRow };
+}
+
+/**
+ * What a token opens: its order and (personal link) its person, who must still be an active member
+ * and involved in the order. Anything else: undefined (the caller answers a bad link).
+ */
+async function openToken(deps: SharingDeps, raw: string): Promise<Opened | undefined> {
+  const { repos } = deps;
+  const token = await usableToken(repos, raw);
+  const order = token && ((await repos.productOrders.findOne({ id: token.productOrderId })) as ProductOrderRow | undefined);
+  if (!token || !order) return undefined;
+  if (token.kind !== 'personal') return { token, order };
+  const user = token.userId == null ? undefined : await repos.users.findOne({ id: token.userId });
+  const membership = user && (await repos.memberships.findOne({ orgId: order.orgId, userId: user.id }));
+  if (!user || !membership || !isActiveRole(membership.role) || !isInvolved(order, user.id)) return undefined;
+  return { token, order, person: { user, membership } };
+}
+
+const invalidLink = () => notFound('shareLinkInvalid', SHARE_LINK_INVALID);
+
+async function openOrRefuse(deps: SharingDeps, ctx: Context, raw: string): Promise<Opened> {
+  await assertNotGuessing(deps, ctx);
+  return (await openToken(deps, raw)) ?? badToken(deps, ctx, invalidLink());
+}
+
+// ------------------------------------------------------------------------------- involvement
+
+/** Writes an order's involved users (a sharing change is not an edit: the order keeps its lastUpdated). */
+async function writeInvolved(repos: Repos, trx: Trx, order: ProductOrderRow, involvedUsers: Involved): Promise<void> {
+  await repos.productOrders.update({ id: order.id }, { involvedUsers, lastUpdated: order.lastUpdated }, trx);
+}
+
+async function lockOrderById(repos: Repos, trx: Trx, access: Access, productOrderId: number): Promise<ProductOrderRow> {
+  const order = (await repos.productOrders.lockOne({ id: productOrderId, orgId: access.orgId }, trx)) as ProductOrderRow | undefined;
+  assertInvolvedInOrder(access, order);
+  return order as ProductOrderRow;
+}
+
+async function lockOrderByNumber(repos: Repos, trx: Trx, access: Access, orgSpecificId: number): Promise<ProductOrderRow> {
+  const order = (await repos.productOrders.lockOne({ orgId: access.orgId, orgSpecificId }, trx)) as ProductOrderRow | undefined;
+  assertInvolvedInOrder(access, order);
+  return order as ProductOrderRow;
+}
+
+/**
+ * A signed-in person opens a valid token of an order: involved as they are (policy `linkEntryFor`),
+ * with the prices the token passes on, in one transaction on the order's locked row.
+ */
+async function involveSignedIn(deps: SharingDeps, token: ShareTokenRow, userId: number): Promise<void> {
+  const { repos } = deps;
+  await deps.transaction(async (trx) => {
+    const order = (await repos.productOrders.lockOne({ id: token.productOrderId }, trx)) as ProductOrderRow | undefined;
+    if (!order) throw invalidLink();
+    const membership = await repos.memberships.findOne({ orgId: order.orgId, userId }, trx);
+    const entry = linkEntryFor(membership?.role);
+    if (entry === 'employee') return;
+    if (entry === 'join') {
+      await repos.memberships.insert({ userId, orgId: order.orgId, role: 'guest', prevRole: null, accessData: {} }, trx);
+      await audit(repos, trx, { orgId: order.orgId, userId, entity: 'membership', entityId: userId, action: 'joinByShareLink', data: { productOrderId: order.id, role: 'guest' } });
+    }
+    if (isInvolved(order, userId)) return;
+    await writeInvolved(repos, trx, order, { ...order.involvedUsers, [String(userId)]: { role: 'sharee', pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
+    await audit(repos, trx, { orgId: order.orgId, userId, entity: 'productOrder', entityId: order.id, action: 'involveByShareLink', data: { userId, shareTokenId: token.id, kind: token.kind, pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
+  });
+}
+
+// ------------------------------------------------------------------------------- the token calls
+
+/** get-org-role-for-token: the role the link's opener gets, and the order it opens. */
+export async function orgRoleForToken(deps: SharingDeps, ctx: Context, shareToken: string): Promise<OrgRoleForTokenResponse> {
+  const { token, order, person } = await openOrRefuse(deps, ctx, shareToken);
+  return { orgRole: shareLinkOpener(token.kind, person?.membership.role).orgRole, orgId: order.orgId, productOrderOrgSpecificId: order.orgSpecificId };
+}
+
+/**
+ * handle-guest-share-link: a signed-in caller is involved as they are; otherwise a personal link signs
+ * in as its person (a guest; an employee is sent to sign in), an order link as a new guest account of
+ * the organisation ("Guest", no email or password) involved in that order only. Sets the session cookie.
+ */
+export async function handleGuestShareLink(deps: SharingDeps, ctx: Context, shareToken: string): Promise<HandleGuestShareLinkResponse> {
+  const opened = await openOrRefuse(deps, ctx, shareToken);
+  const { token, order, person } = opened;
+  const answer = (userId: number) => ({ orgId: order.orgId, productOrderOrgSpecificId: order.orgSpecificId, userId });
+  const me = await sessionUser(ctx, deps.queries);
+  if (me) {
+    await involveSignedIn(deps, token, me.id);
+    return answer(me.id);
+  }
+  if (person) {
+    if (!shareLinkOpener(token.kind, person.membership.role).signsIn) throw forbidden('Sign in to open this order.');
+    setSessionCookie(ctx, await createSession(deps, ctx, person.user.id));
+    return answer(person.user.id);
+  }
+  const { repos } = deps;
+  const { userId, session } = await deps.transaction(async (trx) => {
+    const locked = (await repos.productOrders.lockOne({ id: order.id }, trx)) as ProductOrderRow | undefined;
+    // Revoked (or the order deleted) since it was read.
+    if (!locked || !(await usableToken(repos, shareToken, trx))) throw invalidLink();
+    const now = nowUtc();
+    const userId = await repos.users.insert({ email: null, passwordHash: null, firstName: 'Guest', lastName: '', personalOrgId: null, isPlatformAdmin: 0, appData: {}, created: now, lastUpdated: now }, trx);
+    await repos.memberships.insert({ userId, orgId: locked.orgId, role: 'guest', prevRole: null, accessData: {} }, trx);
+    await writeInvolved(repos, trx, locked, { ...locked.involvedUsers, [String(userId)]: { role: 'sharee', pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
+    await audit(repos, trx, { orgId: locked.orgId, userId, entity: 'productOrder', entityId: locked.id, action: 'guestByShareLink', data: { userId, shareTokenId: token.id, pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
+    // The session in the same transaction: no account is left behind without one.
+    const session = await createSession({ repos, transaction: (work) => work(trx) }, ctx, userId);
+    return { userId, session };
+  });
+  setSessionCookie(ctx, session);
+  return answer(userId);
+}
+
+/**
+ * get-configurator-order-data with a shareToken: the token must open that very order (and match
+ * shareableOrderId when given), else the same 404 as a missing order; a signed-in caller is then
+ * involved by it as handle-guest-share-link would.
+ */
+export async function enterOrderByToken(deps: SharingDeps, ctx: Context, body: { orgId: number; productOrderOrgSpecificId: number; shareToken: string; shareableOrderId?: string | number }): Promise<void> {
+  const me = await requireUser(ctx, deps.queries);
+  await assertNotGuessing(deps, ctx);
+  const opened = await openToken(deps, body.shareToken);
+  const n = body.productOrderOrgSpecificId;
+  const matches =
+    opened &&
+    opened.order.orgId === body.orgId &&
+    opened.order.orgSpecificId === n &&
+    (body.shareableOrderId === undefined || String(body.shareableOrderId).trim() === String(n));
+  if (!matches) return badToken(deps, ctx, orderNotFound());
+  await involveSignedIn(deps, opened.token, me.id);
+}
+
+// ------------------------------------------------------------------------------- reads
+
+const nameOf = (u: { firstName?: string | null; lastName?: string | null; email?: string | null }) =>
+  [u.firstName, u.lastName].filter((s) => s && s.trim()).join(' ').trim() || u.email || '';
+
+/** get-involved-users: the order's owner and involved users with their organisation roles. */
+export async function involvedUsers(deps: SharingDeps, access: Access, orgSpecificId: number): Promise<InvolvedUsersResponse> {
+  const { repos } = deps;
+  const order = (await repos.productOrders.findOne({ orgId: access.orgId, orgSpecificId })) as ProductOrderRow | undefined;
+  assertInvolvedInOrder(access, order);
+  const o = order as ProductOrderRow;
+  const entries = o.involvedUsers ?? {};
+  const ids = [...new Set([o.userId, ...Object.keys(entries).map(Number)])].filter((n) => Number.isInteger(n) && n > 0);
+  const users = await repos.users.find({ id: ids }, { columns: ['id', 'email', 'firstName', 'lastName'] });
+  const roles = new Map((await repos.memberships.find({ orgId: o.orgId, userId: ids }, { columns: ['userId', 'role'] })).map((m) => [m.userId, m.role]));
+  const list: InvolvedUserView[] = users.map((u) => ({
+    userId: u.id,
+    email: u.email ?? null,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    role: u.id === o.userId ? 'owner' : 'sharee',
+    pricingIsHidden: entries[String(u.id)]?.pricingIsHidden ? 1 : 0,
+    orgRole: roles.get(u.id) ?? 'none',
+  }));
+  list.sort((a, b) => (a.role === 'owner' ? 0 : 1) - (b.role === 'owner' ? 0 : 1) || nameOf(a).localeCompare(nameOf(b), undefined, { sensitivity: 'base' }));
+  return { productOrderId: o.id, ownerId: o.userId, involvedUsers: list, canTogglePricing: mayTogglePricing(access, o) };
+}
+
+/** get-sharee-candidates: the organisation's people the caller may be offered (policy `shareeCandidateVisible`). */
+export async function shareeCandidates(deps: SharingDeps, access: Access, productOrderId: number): Promise<ShareeCandidate[]> {
+  const { repos } = deps;
+  assertInvolvedInOrder(access, await repos.productOrders.findOne({ id: productOrderId, orgId: access.orgId }));
+  const members = (await repos.memberships.find({ orgId: access.orgId }, { columns: ['userId', 'role'] })).filter((m) => shareeCandidateVisible(access, m.role));
+  if (!members.length) return [];
+  const users = await repos.users.find({ id: members.map((m) => m.userId) }, { columns: ['id', 'email', 'firstName', 'lastName'] });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return members
+    .flatMap((m): ShareeCandidate[] => {
+      const u = byId.get(m.userId);
+      // Guests who came by link have no email: nobody can share with them by email.
+      return u?.email ? [{ userId: u.id, email: u.email, firstName: u.firstName ?? null, lastName: u.lastName ?? null, orgRole: m.role }] : [];
+    })
+    .sort((a, b) => nameOf(a).localeCompare(nameOf(b), undefined, { sensitivity: 'base' }));
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** get-or-create-sharee: who an email names, for the pending list. Writes nothing; names only whom the caller may know (`shareeNameable`). */
+export async function shareeByEmail(deps: SharingDeps, access: Access, productOrderId: number, shareeEmail: string): Promise<ShareeResponse> {
+  const { repos } = deps;
+  const order = (await repos.productOrders.findOne({ id: productOrderId, orgId: access.orgId })) as ProductOrderRow | undefined;
+  assertInvolvedInOrder(access, order);
+  const email = normaliseEmail(shareeEmail);
+  const user = await repos.users.findOne({ email });
+  const membership = user && (await repos.memberships.findOne({ orgId: access.orgId, userId: user.id }));
+  if (user && shareeNameable(access, membership?.role, isInvolved(order as ProductOrderRow, user.id))) {
+    return { sharee: { userId: user.id, email, firstName: user.firstName ?? null, lastName: user.lastName ?? null, isNew: false } };
+  }
+  return { sharee: { userId: null, email, firstName: null, lastName: null, isNew: true } };
+}
+
+// ------------------------------------------------------------------------------- writes
+
+/** generate-shareable-link: a new order link passing on the caller's price visibility; the previous one stops working. */
+export async function generateShareableLink(deps: SharingDeps, access: Access, productOrderId: number): Promise<ShareableLinkResponse> {
+  const { repos } = deps;
+  return deps.transaction(async (trx) => {
+    const order = await lockOrderById(repos, trx, access, productOrderId);
+    const pricingIsHidden = sharedPricingIsHidden(access, order);
+    const revoked = await revokeTokens(repos, trx, { productOrderId: order.id, kind: 'order' });
+    const token = await insertToken(repos, trx, order, { kind: 'order', userId: null, createdBy: access.user.id, pricingIsHidden });
+    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'generateShareableLink', data: { pricingIsHidden, revokedLinks: revoked } });
+    return { shareableLink: tokenUrl(deps, order.orgSpecificId, token), pricingIsHidden };
+  });
+}
+
+interface Sharee {
+  user: UserRow;
+  employee: boolean;
+  newAccount: boolean;
+  newlyInvolved: boolean;
+}
+
+/**
+ * Involves the people named by email in the caller's transaction (the order locked): an unknown
+ * address gets a user without a password, anyone without a membership a guest membership. Refused
+ * whole, with a sentence, for the caller, the order's owner, or someone who left the organisation or
+ * was disabled. Answers the people and the order's involved users after.
+ */
+async function involveByEmail(deps: SharingDeps, trx: Trx, access: Access, order: ProductOrderRow, emails: readonly string[], action: string): Promise<{ sharees: Sharee[]; involvedUsers: Involved }> {
+  const { repos } = deps;
+  const org = await getOrg(repos, order.orgId, trx);
+  const pricingIsHidden = sharedPricingIsHidden(access, order);
+  const involved: Involved = { ...order.involvedUsers };
+  const sharees: Sharee[] = [];
+  for (const email of [...new Set(emails.map(normaliseEmail))]) {
+    let user = await repos.users.findOne({ email }, trx);
+    if (user?.id === access.user.id) throw badRequest('You cannot share this order with yourself.');
+    if (user) assertNotOwnerEntry(order, user.id, `${email} owns this order already.`);
+    const membership = user && (await repos.memberships.findOne({ orgId: order.orgId, userId: user.id }, trx));
+    if (membership && !isActiveRole(membership.role)) {
+      throw badRequest(`${email} no longer has access to ${org?.title ?? 'this organisation'}, so the order cannot be shared with them.`);
+    }
+    let newAccount = false;
+    if (!user) {
+      const now = nowUtc();
+      const id = await repos.users.insert({ email, passwordHash: null, firstName: '', lastName: '', personalOrgId: null, isPlatformAdmin: 0, appData: {}, created: now, lastUpdated: now }, trx);
+      user = (await repos.users.findOne({ id }, trx))!;
+      newAccount = true;
+    }
+    if (!membership) await repos.memberships.insert({ userId: user.id, orgId: order.orgId, role: 'guest', prevRole: null, accessData: {} }, trx);
+    const employee = !!membership && isEmployeeRole(membership.role);
+    const newlyInvolved = !(String(user.id) in involved);
+    // Employees see prices whatever their entry says; a guest gets no more than the sharer sees.
+    if (newlyInvolved) involved[String(user.id)] = { role: 'sharee', pricingIsHidden: employee ? 0 : pricingIsHidden };
+    sharees.push({ user, employee, newAccount, newlyInvolved });
+    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action, data: { userId: user.id, newAccount, guestMembership: !membership, newlyInvolved } });
+  }
+  if (sharees.some((s) => s.newlyInvolved)) await writeInvolved(repos, trx, order, involved);
+  return { sharees, involvedUsers: involved };
+}
+
+const involvedById = (involved: Involved) =>
+  Object.fromEntries(Object.entries(involved).map(([id, e]) => [id, { role: e.role, pricingIsHidden: e.pricingIsHidden ? (1 as const) : (0 as const) }]));
+
+interface ShareMail {
+  to: string;
+  link: string;
+  personal: boolean;
+}
+
+/**
+ * share: involves each address and mails them the note and a link — employees the order's address,
+ * everyone else a personal link (signs them in to this order; revoked when they are removed). The
+ * mail goes after the commit; a failed mail is logged and never undoes the share.
+ */
+export async function share(deps: SharingDeps, access: Access, body: { productOrderOrgSpecificId: number; sharees: Array<{ email: string }>; shareNote?: string | null }): Promise<{ involvedUsersById: ReturnType<typeof involvedById> }> {
+  const { repos } = deps;
+  const done = await deps.transaction(async (trx) => {
+    const order = await lockOrderByNumber(repos, trx, access, body.productOrderOrgSpecificId);
+    const { sharees, involvedUsers } = await involveByEmail(deps, trx, access, order, body.sharees.map((s) => s.email), 'share');
+    const mails: ShareMail[] = [];
+    for (const s of sharees) {
+      if (s.employee) {
+        mails.push({ to: s.user.email!, link: orderUrl(deps, order.orgSpecificId), personal: false });
+        continue;
+      }
+      const token = await insertToken(repos, trx, order, { kind: 'personal', userId: s.user.id, createdBy: access.user.id, pricingIsHidden: involvedUsers[String(s.user.id)]?.pricingIsHidden ? 1 : 0 });
+      mails.push({ to: s.user.email!, link: tokenUrl(deps, order.orgSpecificId, token), personal: true });
+    }
+    const org = await getOrg(repos, order.orgId, trx);
+    const me = await repos.users.findOne({ id: access.user.id }, trx);
+    return { order, involvedUsers, mails, orgTitle: org?.title ?? '', sharer: (me && nameOf(me)) || 'Someone' };
+  });
+  await sendShareMails(deps, done.order, done.orgTitle, done.sharer, body.shareNote ?? null, done.mails);
+  return { involvedUsersById: involvedById(done.involvedUsers) };
+}
+
+async function sendShareMails(deps: SharingDeps, order: ProductOrderRow, orgTitle: string, sharer: string, note: string | null, mails: readonly ShareMail[]): Promise<void> {
+  const ref = `#${order.orgSpecificId} “${order.title}”`;
+  const trimmed = note?.trim();
+  for (const m of mails) {
+    const text = [
+      `${sharer} shared order ${ref}${orgTitle ? ` of ${orgTitle}` : ''} with you.`,
+      ...(trimmed ? [`${sharer} wrote:\n\n${trimmed}`] : []),
+      `Open the order: ${m.link}`,
+      ...(m.personal ? ['This link is for you alone: it signs you in to this order. Do not forward it.'] : []),
+    ].join('\n\n');
+    try {
+      await deps.mail.mailer.send({ to: [m.to], subject: `${sharer} shared order ${ref} with you`, text: `${text}\n` });
+    } catch (err) {
+      deps.mail.logError(err);
+    }
+  }
+}
+
+/** add-sharee: involves one person without mailing them (no link is made). */
+export async function addSharee(deps: SharingDeps, access: Access, productOrderId: number, shareeEmail: string): Promise<{ involvedUsersById: ReturnType<typeof involvedById> }> {
+  const { repos } = deps;
+  return deps.transaction(async (trx) => {
+    const order = await lockOrderById(repos, trx, access, productOrderId);
+    const { involvedUsers } = await involveByEmail(deps, trx, access, order, [shareeEmail], 'addSharee');
+    return { involvedUsersById: involvedById(involvedUsers) };
+  });
+}
+
+/**
+ * remove-sharee: never the owner; the person loses the order at once (their entry goes and their
+ * personal links to it are revoked). Named by email, or by user id for a guest who came by link
+ * (they have no email). Answers the order.
+ */
+export async function removeSharee(deps: SharingDeps, access: Access, body: { productOrderOrgSpecificId: number; shareeEmail?: string; shareeId?: number }): Promise<{ productOrder: Row }> {
+  const { repos } = deps;
+  if ((body.shareeEmail === undefined) === (body.shareeId === undefined)) throw badRequest('Name the person to remove by shareeEmail or shareeId (one of them).');
+  return deps.transaction(async (trx) => {
+    const order = await lockOrderByNumber(repos, trx, access, body.productOrderOrgSpecificId);
+    const who = body.shareeEmail !== undefined ? normaliseEmail(body.shareeEmail) : `User ${body.shareeId}`;
+    const user = body.shareeEmail !== undefined ? await repos.users.findOne({ email: who }, trx) : await repos.users.findOne({ id: body.shareeId }, trx);
+    if (!user || !isInvolved(order, user.id)) throw badRequest(`${who} is not involved in this order.`);
+    assertNotOwnerEntry(order, user.id, 'The order’s owner cannot be removed. Change the owner first if someone else should own it.');
+    const { [String(user.id)]: _removed, ...rest } = order.involvedUsers ?? {};
+    await writeInvolved(repos, trx, order, rest);
+    const revoked = await revokeTokens(repos, trx, { productOrderId: order.id, userId: user.id, kind: 'personal' });
+    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'removeSharee', data: { userId: user.id, revokedLinks: revoked } });
+    return { productOrder: shapeOrder(access, (await repos.productOrders.findOne({ id: order.id }, trx))!) };
+  });
+}
+
+/**
+ * update-involved-users-data: whether a collaborator sees prices (employees, or the order's owner who
+ * sees prices; never the owner's own entry). Their personal links carry the same from now on.
+ */
+export async function updateInvolvedUserData(deps: SharingDeps, access: Access, body: { productOrderOrgSpecificId: number; shareeId: number; pricingIsHidden: 0 | 1 }): Promise<{ involvedUsers: ReturnType<typeof involvedById> }> {
+  const { repos } = deps;
+  return deps.transaction(async (trx) => {
+    const order = await lockOrderByNumber(repos, trx, access, body.productOrderOrgSpecificId);
+    assertMayTogglePricing(access, order);
+    assertNotOwnerEntry(order, body.shareeId, 'The order’s owner is not a collaborator: their prices are not set here.');
+    const entry = (order.involvedUsers ?? {})[String(body.shareeId)];
+    if (!entry) throw badRequest('That person is not involved in this order.');
+    const involved: Involved = { ...order.involvedUsers, [String(body.shareeId)]: { ...entry, pricingIsHidden: body.pricingIsHidden } };
+    if (entry.pricingIsHidden !== body.pricingIsHidden) {
+      await writeInvolved(repos, trx, order, involved);
+      await repos.shareTokens.update({ productOrderId: order.id, userId: body.shareeId, kind: 'personal', revoked: null }, { pricingIsHidden: body.pricingIsHidden }, trx);
+      await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'setPricingHidden', data: { userId: body.shareeId, pricingIsHidden: body.pricingIsHidden } });
+    }
+    return { involvedUsers: involvedById(involved) };
+  });
+}
