@@ -361,9 +361,13 @@ export function shapeStatusData(access: Access, order: { involvedUsers?: unknown
   return pricingVisible(access, order) ? statusData : withoutPayments(statusData);
 }
 
+/** Every amount a status entry records (paid, awaited, upcharge…) is named …InCents. */
+const AMOUNT_KEY = /InCents$/;
+
 function withoutPayments(statusData: unknown): unknown {
   if (!statusData || typeof statusData !== 'object') return statusData;
-  return Object.fromEntries(Object.entries(statusData as Record<string, Row>).map(([k, v]) => [k, v && typeof v === 'object' ? omit(v, ['paymentAmountInCents']) : v]));
+  const strip = (entry: Row) => Object.fromEntries(Object.entries(entry).filter(([key]) => !AMOUNT_KEY.test(key)));
+  return Object.fromEntries(Object.entries(statusData as Record<string, Row>).map(([k, v]) => [k, v && typeof v === 'object' ? strip(v) : v]));
 }
 
 /** What the server keeps on an order for itself (when its stored prices must be recomputed). */

@@ -49,7 +49,8 @@ function priceKeysIn(value: unknown, path = ''): string[] {
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([k, v]) => {
     if (k === 'productPricingRules' && Array.isArray(v) && v.length === 0) return [];
-    return [...(PRICE_KEYS.has(k) || k === 'productPricingRules' ? [`${path}.${k}`] : []), ...priceKeysIn(v, `${path}.${k}`)];
+    // Any amount in cents is money (a payment recorded or awaited on a status step included).
+    return [...(PRICE_KEYS.has(k) || /InCents$/.test(k) || k === 'productPricingRules' ? [`${path}.${k}`] : []), ...priceKeysIn(v, `${path}.${k}`)];
   });
 }
 
@@ -235,7 +236,9 @@ describe.each(databases)('security probe findings on $name', (dbCase) => {
     it("when the order's involved-user data hides pricing from the guest", async () => {
       const me = (await guest.get('/api/auth/session')).body.data.user.id as number;
       const order = (await t.repos.productOrders.findOne({ id: mine.id }))!;
-      await t.repos.productOrders.update({ id: mine.id }, { involvedUsers: { ...order.involvedUsers, [String(me)]: { role: 'owner', pricingIsHidden: 1 } } });
+      // A step awaiting a wire transfer, and one paid: their amounts are prices too.
+      const statusData = { ...(order.statusData as object), orderStarted: { date: '2026-01-02 10:00:00', awaitingPaymentMethod: 'wire', awaitingAmountInCents: 12_345, paymentAmountInCents: 6_789 } };
+      await t.repos.productOrders.update({ id: mine.id }, { statusData, involvedUsers: { ...order.involvedUsers, [String(me)]: { role: 'owner', pricingIsHidden: 1 } } });
       try {
         const { orderData, orderCatalogue, itemCreate, itemUpdate, orderUpdate } = await everyResponse(guest, mine.id, mine.orgSpecificId);
         for (const [name, res] of Object.entries({ orderData, orderCatalogue, itemCreate, itemUpdate, orderUpdate })) {
@@ -243,7 +246,7 @@ describe.each(databases)('security probe findings on $name', (dbCase) => {
           expect(priceKeysIn(res.body), name).toEqual([]);
         }
       } finally {
-        await t.repos.productOrders.update({ id: mine.id }, { involvedUsers: order.involvedUsers });
+        await t.repos.productOrders.update({ id: mine.id }, { statusData: order.statusData, involvedUsers: order.involvedUsers });
       }
     });
 
