@@ -115,8 +115,12 @@ export const ShareeResponse = Type.Object({
 });
 export type ShareeResponse = Static<typeof ShareeResponse>;
 
-/** POST /api/configurator/product-order/remove-sharee: never the order's owner; their personal links stop working. */
-export const RemoveShareeBody = Type.Object({ orgId: Id, productOrderOrgSpecificId: Id, shareeEmail: EmailAddress }, closed);
+/**
+ * POST /api/configurator/product-order/remove-sharee: never the order's owner; their personal links
+ * stop working. The person is named by shareeEmail, or by shareeId (a guest who came in through the
+ * order's link has no email); exactly one of the two. Answers `{ productOrder }`.
+ */
+export const RemoveShareeBody = Type.Object({ orgId: Id, productOrderOrgSpecificId: Id, shareeEmail: Type.Optional(EmailAddress), shareeId: Type.Optional(Id) }, closed);
 export type RemoveShareeBody = Static<typeof RemoveShareeBody>;
 
 /** POST /api/configurator/product-order/update-involved-users-data: employees or the order's owner. */

@@ -19,11 +19,11 @@ export interface CollaboratorsProps {
 
 /**
  * What the viewer may do to one collaborator: never anything to the order's owner; the pricing toggle
- * when the viewer may toggle at all; removal needs the person's email (the remove call names them by it).
+ * when the viewer may toggle at all; Remove for everyone else who reaches the order.
  */
 export function rowRights(user: InvolvedUserView, ownerId: number, canTogglePricing: boolean): { toggle: boolean; remove: boolean } {
   const isOwner = user.userId === ownerId || user.role === 'owner';
-  return { toggle: canTogglePricing && !isOwner, remove: !isOwner && !!user.email };
+  return { toggle: canTogglePricing && !isOwner, remove: !isOwner };
 }
 
 /** The people involved in the order: name, email, role, who sees prices, with the toggle and Remove where allowed. */

@@ -198,6 +198,16 @@ describe('the sharing popup: removing a collaborator', () => {
     expect(row(2)).toBeTruthy();
   });
 
+  it('a guest who came in through the link (no email) is removed by id', async () => {
+    const LINK_GUEST: InvolvedUserView = { userId: 41, email: null, firstName: 'Guest', lastName: null, role: 'sharee', pricingIsHidden: 0, orgRole: 'guest' };
+    mockApi({ ...baseApi([PRIYA, LINK_GUEST]), 'remove-sharee': () => ({ data: { productOrder: {} } }) });
+    open({ currentUserId: 3, employee: false });
+    await loaded();
+    await userEvent.click(within(row(41)).getByRole('button', { name: 'Remove Guest' }));
+    await userEvent.click(within(row(41)).getByTestId('remove-confirm'));
+    await waitFor(() => expect(callsTo('remove-sharee').map((c) => c.body)).toEqual([{ orgId: 850, productOrderOrgSpecificId: 12, shareeId: 41 }]));
+  });
+
   it('removing oneself leaves the order', async () => {
     mockApi({ ...baseApi(), 'remove-sharee': () => ({ data: { productOrder: {} } }) });
     const { onLeft } = open({ currentUserId: 7, employee: false });

@@ -177,11 +177,12 @@ export function ShareDialog({ orgId, orgTitle, orderNo, wordingOrder, currentUse
   };
 
   const onRemove = async (user: InvolvedUserView) => {
-    if (!user.email) return;
     setBusy({ userId: user.userId, action: 'remove' });
     setRowError(null);
     try {
-      await api.removeSharee({ orgId, productOrderOrgSpecificId: orderNo, shareeEmail: user.email });
+      // Named by email as the spec has it; a guest who came in through the order's link has none: by id.
+      const who = user.email ? { shareeEmail: user.email } : { shareeId: user.userId };
+      await api.removeSharee({ orgId, productOrderOrgSpecificId: orderNo, ...who });
       if (!live.current) return;
       if (user.userId === currentUserId) return onLeft();
       await load();
