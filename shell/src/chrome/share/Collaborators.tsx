@@ -15,6 +15,8 @@ export interface CollaboratorsProps {
   rowError: { userId: number; message: string } | null;
   onTogglePricing(user: InvolvedUserView, hidden: boolean): void;
   onRemove(user: InvolvedUserView): void;
+  /** The organisation's word for an order. */
+  wordingOrder: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export function rowRights(user: InvolvedUserView, ownerId: number, canTogglePric
 }
 
 /** The people involved in the order: name, email, role, who sees prices, with the toggle and Remove where allowed. */
-export function Collaborators({ data, currentUserId, canTogglePricing, busy, rowError, onTogglePricing, onRemove }: CollaboratorsProps) {
+export function Collaborators({ data, currentUserId, canTogglePricing, busy, rowError, onTogglePricing, onRemove, wordingOrder }: CollaboratorsProps) {
   const [confirming, setConfirming] = useState<number | null>(null);
   const others = data.involvedUsers.filter((u) => u.userId !== currentUserId);
   return (
@@ -76,7 +78,7 @@ export function Collaborators({ data, currentUserId, canTogglePricing, busy, row
                 {rights.remove &&
                   (confirming === u.userId ? (
                     <span className={styles.confirm} role="group" aria-label={`Remove ${name}?`}>
-                      <span className={styles.confirmText}>{u.userId === currentUserId ? 'Leave this order?' : 'Remove access?'}</span>
+                      <span className={styles.confirmText}>{u.userId === currentUserId ? `Leave this ${wordingOrder}?` : 'Remove access?'}</span>
                       <Button
                         variant="secondary"
                         className={styles.small}
@@ -108,7 +110,7 @@ export function Collaborators({ data, currentUserId, canTogglePricing, busy, row
       </ul>
       {others.length === 0 && (
         <p className={styles.muted} data-testid="collaborators-empty">
-          {data.involvedUsers.length === 0 ? 'Nobody is involved in this order yet.' : 'Only you have access to this order so far.'}
+          {data.involvedUsers.length === 0 ? `Nobody is involved in this ${wordingOrder} yet.` : `Only you have access to this ${wordingOrder} so far.`}
         </p>
       )}
     </>

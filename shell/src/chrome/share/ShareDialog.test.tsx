@@ -76,6 +76,18 @@ describe('the sharing popup: collaborators', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('keeps Tab inside the popup', async () => {
+    open();
+    await loaded();
+    const close = screen.getByRole('button', { name: 'Close' });
+    const last = screen.getByRole('button', { name: 'Create link' });
+    last.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(close);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(last);
+  });
+
   it('lists each person with name, email, Owner / Sharee, organisation role and whether they see prices', async () => {
     mockApi(baseApi([PRIYA, { ...TOM, pricingIsHidden: 1 }]));
     open();
@@ -94,7 +106,7 @@ describe('the sharing popup: collaborators', () => {
     mockApi(baseApi([{ ...PRIYA }]));
     open({ currentUserId: 3, employee: false });
     await loaded();
-    expect(screen.getByTestId('collaborators-empty').textContent).toBe('Only you have access to this order so far.');
+    expect(screen.getByTestId('collaborators-empty').textContent).toBe('Only you have access to this quote so far.');
     cleanup();
     mockApi(baseApi());
     open({ currentUserId: 3, employee: false });
@@ -213,7 +225,7 @@ describe('the sharing popup: removing a collaborator', () => {
     const { onLeft } = open({ currentUserId: 7, employee: false });
     await loaded();
     await userEvent.click(within(row(7)).getByRole('button', { name: /Remove Tom Baker/ }));
-    expect(within(row(7)).getByText('Leave this order?')).toBeTruthy();
+    expect(within(row(7)).getByText('Leave this quote?')).toBeTruthy();
     await userEvent.click(within(row(7)).getByTestId('remove-confirm'));
     await waitFor(() => expect(onLeft).toHaveBeenCalled());
   });
@@ -299,7 +311,7 @@ describe('the sharing popup: the sharee search', () => {
     await loaded();
     await userEvent.type(search(), 'tom@other.test');
     await userEvent.keyboard('{Enter}');
-    expect((await screen.findByTestId('share-info')).textContent).toBe('tom@other.test already has access to this order.');
+    expect((await screen.findByTestId('share-info')).textContent).toBe('tom@other.test already has access to this quote.');
     expect(screen.queryByTestId('pending-sharee')).toBeNull();
   });
 
@@ -385,7 +397,7 @@ describe('the sharing popup: the shareable link', () => {
     open();
     await loaded();
     const section = screen.getByTestId('share-link');
-    expect(section.textContent).toContain('creating a link stops any earlier link to this order from working');
+    expect(section.textContent).toContain('creating a link stops any earlier link to this quote from working');
     await userEvent.click(within(section).getByRole('button', { name: 'Create link' }));
     const field = (await within(section).findByTestId('share-link-field')) as HTMLInputElement;
     expect(field.value).toBe(LINK);

@@ -129,7 +129,7 @@ export function ShareDialog({ orgId, orgTitle, orderNo, wordingOrder, currentUse
         if (!live.current) return;
         if (sharee.userId !== null && involvedIds.has(sharee.userId)) {
           setLookup(email, null);
-          setInfo(`${email} already has access to this order.`);
+          setInfo(`${email} already has access to this ${wordingOrder}.`);
         } else {
           const name = displayName(sharee);
           setLookup(email, { lookup: sharee.isNew ? 'new' : 'found', name: name === sharee.email ? null : name });
@@ -244,6 +244,7 @@ export function ShareDialog({ orgId, orgTitle, orderNo, wordingOrder, currentUse
               rowError={rowError}
               onTogglePricing={(u, hidden) => void onTogglePricing(u, hidden)}
               onRemove={(u) => void onRemove(u)}
+              wordingOrder={wordingOrder}
             />
           </section>
 
@@ -320,13 +321,19 @@ export function ShareDialog({ orgId, orgTitle, orderNo, wordingOrder, currentUse
             </p>
             <div className={styles.actions}>
               {pending.length === 0 && !justNotified && <p className={styles.help}>Choose people above: Share emails them a link to this {wordingOrder}.</p>}
-              <Button onClick={() => void onShare()} disabled={sharing || justNotified || pending.length === 0} aria-busy={sharing} data-testid="share-send">
+              <Button
+                onClick={() => void onShare()}
+                disabled={sharing || justNotified || pending.length === 0}
+                aria-busy={sharing}
+                className={justNotified ? styles.notified : undefined}
+                data-testid="share-send"
+              >
                 {sharing ? 'Sharing…' : justNotified ? 'Just notified' : 'Share'}
               </Button>
             </div>
           </section>
 
-          <ShareLink productOrderId={data.productOrderId} />
+          <ShareLink productOrderId={data.productOrderId} wordingOrder={wordingOrder} />
         </>
       )}
     </Modal>

@@ -13,7 +13,7 @@ export const COPIED_MS = 2000;
  * The order's shareable link: made on demand (only its hash is kept, so the full link is shown once,
  * here), with a Copy button. At most one link works per order: a new one stops the previous one.
  */
-export function ShareLink({ productOrderId }: { productOrderId: number }) {
+export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: number; wordingOrder: string }) {
   const fieldId = useId();
   const [link, setLink] = useState<ShareableLinkResponse | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,8 +50,8 @@ export function ShareLink({ productOrderId }: { productOrderId: number }) {
         Shareable link
       </h3>
       <p className={styles.help}>
-        Anyone who opens the link can open this order as a guest. Only one link works at a time: creating a link stops any earlier link to this order from
-        working.
+        Anyone who opens the link can open this {wordingOrder} as a guest. Only one link works at a time: creating a link stops any earlier link to this{' '}
+        {wordingOrder} from working.
       </p>
       {link && (
         <>
