@@ -37,6 +37,23 @@ export function Modal({ onClose, title, subtitle, children, testId }: ModalProps
     };
   }, []);
 
+  // Focus can fall out of the dialog (a focused control that goes away): Escape still closes it,
+  // and Tab brings focus back in.
+  useEffect(() => {
+    const onDocumentKey = (e: globalThis.KeyboardEvent) => {
+      const box = ref.current;
+      if (!box || box.contains(document.activeElement) || e.defaultPrevented) return;
+      if (document.activeElement && document.activeElement !== document.body) return; // another layer (e.g. the tour) has it
+      if (e.key === 'Escape') closeRef.current();
+      else if (e.key === 'Tab') {
+        e.preventDefault();
+        (box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
+      }
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, []);
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Escape') {
       e.stopPropagation();

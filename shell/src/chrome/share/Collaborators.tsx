@@ -64,9 +64,10 @@ export function Collaborators({ data, currentUserId, canTogglePricing, busy, row
                     <input
                       type="checkbox"
                       checked={hidden}
-                      disabled={rowBusy !== null}
+                      // Not disabled while saving (focus would fall out of the popup): changes wait instead.
+                      aria-disabled={rowBusy !== null}
                       aria-busy={rowBusy === 'pricing'}
-                      onChange={(e) => onTogglePricing(u, e.target.checked)}
+                      onChange={(e) => rowBusy === null && onTogglePricing(u, e.target.checked)}
                       data-testid="pricing-toggle"
                     />
                     <span>
@@ -82,14 +83,14 @@ export function Collaborators({ data, currentUserId, canTogglePricing, busy, row
                       <Button
                         variant="secondary"
                         className={styles.small}
-                        disabled={rowBusy !== null}
+                        aria-disabled={rowBusy !== null}
                         aria-busy={rowBusy === 'remove'}
-                        onClick={() => onRemove(u)}
+                        onClick={() => rowBusy === null && onRemove(u)}
                         data-testid="remove-confirm"
                       >
                         {rowBusy === 'remove' ? 'Removing…' : 'Remove'}
                       </Button>
-                      <Button variant="quiet" className={styles.small} disabled={rowBusy !== null} onClick={() => setConfirming(null)}>
+                      <Button variant="quiet" className={styles.small} aria-disabled={rowBusy !== null} onClick={() => rowBusy === null && setConfirming(null)}>
                         Keep
                       </Button>
                     </span>

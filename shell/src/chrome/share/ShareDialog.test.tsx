@@ -88,6 +88,18 @@ describe('the sharing popup: collaborators', () => {
     expect(document.activeElement).toBe(last);
   });
 
+  it('still closes with Escape, and takes Tab back in, when focus fell out of it', async () => {
+    const { onClose, dialog } = open();
+    await loaded();
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await userEvent.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('lists each person with name, email, Owner / Sharee, organisation role and whether they see prices', async () => {
     mockApi(baseApi([PRIYA, { ...TOM, pricingIsHidden: 1 }]));
     open();
@@ -403,6 +415,7 @@ describe('the sharing popup: the shareable link', () => {
     expect(field.value).toBe(LINK);
     expect(field.readOnly).toBe(true);
     expect(callsTo('generate-shareable-link').map((c) => c.body)).toEqual([{ productOrderId: 31 }]);
+    await waitFor(() => expect(document.activeElement).toBe(field)); // focus on the new link, ready to copy
     expect(within(section).queryByTestId('share-link-pricing-hidden')).toBeNull();
     expect(section.textContent).toContain('Creating a new link stops the link above from working.');
     expect(within(section).getByRole('button', { name: 'Create a new link' })).toBeTruthy();

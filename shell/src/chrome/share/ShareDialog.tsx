@@ -140,6 +140,7 @@ export function ShareDialog({ orgId, orgTitle, orderNo, wordingOrder, currentUse
   };
 
   const onShare = async () => {
+    if (sharing || pending.length === 0) return;
     setSharing(true);
     setShareError(null);
     setInfo(null);
@@ -323,7 +324,9 @@ export function ShareDialog({ orgId, orgTitle, orderNo, wordingOrder, currentUse
               {pending.length === 0 && !justNotified && <p className={styles.help}>Choose people above: Share emails them a link to this {wordingOrder}.</p>}
               <Button
                 onClick={() => void onShare()}
-                disabled={sharing || justNotified || pending.length === 0}
+                // Not disabled while sending (focus would fall out of the popup): a second press waits instead.
+                disabled={justNotified || pending.length === 0}
+                aria-disabled={sharing}
                 aria-busy={sharing}
                 className={justNotified ? styles.notified : undefined}
                 data-testid="share-send"

@@ -24,11 +24,14 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   const create = async () => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     setCopy('idle');
     try {
       setLink(await api.generateShareableLink({ productOrderId }));
+      // The new link is what the person came for: focus it (it selects itself, ready to copy).
+      requestAnimationFrame(() => field.current?.focus());
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -96,7 +99,7 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
       )}
       <div className={styles.actions}>
         {link && <p className={styles.warning}>Creating a new link stops the link above from working.</p>}
-        <Button variant={link ? 'secondary' : 'primary'} onClick={() => void create()} disabled={busy} aria-busy={busy} data-testid="share-link-create">
+        <Button variant={link ? 'secondary' : 'primary'} onClick={() => void create()} aria-disabled={busy} aria-busy={busy} data-testid="share-link-create">
           {busy ? 'Creating…' : link ? 'Create a new link' : 'Create link'}
         </Button>
       </div>
