@@ -1,17 +1,21 @@
 import { atom } from 'jotai';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { ApiRequestError, activeOrgAtom, activeOrgIdAtom, activeRulesAtom, api, portalStore, prefetchHomepageData, sessionAtom } from '@cpq/client';
-import type { LoginBody } from '@cpq/domain';
+import type { LoginBody, SessionData } from '@cpq/domain';
 import { DEFAULT_RULES, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
 import { hasPlugin, loadRegistry, pluginName } from './registry.ts';
 import { applyTheme } from './theme.ts';
 import { preloadApplicationFor } from './applications.tsx';
 import { matchRoute } from './routes.ts';
+import { enterShareLink, markShareeArrival, takeShareLink, type ShareLink } from './shareEntry.ts';
 
 /** Where the shell is in its start-up (unloaded -> loading -> loaded). */
 export type BootState =
   | { status: 'loading' }
-  | { status: 'signedOut' }
+  /** sharedOrder: an employee opened a share link; after sign-in the order opens. */
+  | { status: 'signedOut'; sharedOrder?: boolean }
+  /** A share link that does not open: the server's message; retryable when the server failed rather than refused. */
+  | { status: 'shareLinkInvalid'; message: string; signedIn: boolean; retryable: boolean }
   | { status: 'ready' }
   /** The active organisation's plugin did not load: the header stays, the portal waits for Retry. */
   | { status: 'pluginFailed'; orgTitle: string; message: string; retrying: boolean }
@@ -25,6 +29,17 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 let onFirstReady: (() => void) | null = null;
 let registryLoaded = false;
 let generation = 0;
+/** The share link of the address (read once, at the first boot); kept until it was followed, for Retry. */
+let shareLink: ShareLink | null | undefined;
+/** The order an employee's share link leads to, opened once they have signed in. */
+let afterSignIn: { orgId: number; orderNo: number } | null = null;
+
+/** Makes the shared order's organisation active and its page the address; the tour is due. */
+function openSharedOrder(to: { orgId: number; orderNo: number }): void {
+  portalStore.set(activeOrgIdAtom, to.orgId);
+  window.history.replaceState(null, '', `/orders/${to.orderNo}`);
+  markShareeArrival();
+}
 
 /**
  * Start-up: the remote registry and the session side by side (the page preloads both), then the
@@ -33,6 +48,8 @@ let generation = 0;
  */
 export async function boot(whenReady: () => void): Promise<void> {
   onFirstReady = whenReady;
+  // Before anything else: the token leaves the address at once.
+  if (shareLink === undefined) shareLink = takeShareLink();
   setBoot({ status: 'loading' });
   const sessionCall = api.session().then(
     (session) => ({ session }),
@@ -48,27 +65,81 @@ export async function boot(whenReady: () => void): Promise<void> {
     return;
   }
   const answer = await sessionCall;
+  let session: SessionData;
   if ('error' in answer) {
     const err = answer.error;
-    if (err instanceof ApiRequestError && err.status === 401) {
-      portalStore.set(sessionAtom, null);
+    if (!(err instanceof ApiRequestError && err.status === 401)) {
+      setBoot({ status: 'failed', message: `Your session could not be checked: ${messageOf(err)}` });
+      return;
+    }
+    portalStore.set(sessionAtom, null);
+    if (!shareLink) {
       setBoot({ status: 'signedOut' });
       return;
     }
-    setBoot({ status: 'failed', message: `Your session could not be checked: ${messageOf(err)}` });
-    return;
+    const entry = await followShareLink(shareLink, false);
+    if (!entry) return;
+    if (entry.kind === 'signIn') {
+      afterSignIn = { orgId: entry.orgId, orderNo: entry.orderNo };
+      setBoot({ status: 'signedOut', sharedOrder: true });
+      return;
+    }
+    // The link signed the opener in as a guest: the session cookie came with the answer.
+    const guest = await readSession();
+    if (!guest) return;
+    session = guest;
+    openSharedOrder(entry);
+  } else {
+    session = answer.session;
+    if (shareLink) {
+      const entry = await followShareLink(shareLink, true);
+      if (!entry) return;
+      // The link may have given the person a guest membership: read the session again.
+      const again = await readSession();
+      if (!again) return;
+      session = again;
+      openSharedOrder(entry);
+    }
   }
-  portalStore.set(sessionAtom, answer.session);
+  portalStore.set(sessionAtom, session);
   preloadApplicationFor(window.location.pathname);
   const orgId = portalStore.get(activeOrgIdAtom);
   if (orgId !== null && matchRoute(window.location.pathname).kind === 'home') prefetchHomepageData(orgId);
   await loadOrganisationResources();
 }
 
-/** Signs in; on success loads the organisation's resources. Throws the server's message on failure. */
+/**
+ * Follows the address's share link; on a link that does not open, shows why and answers null. The
+ * link is dropped once followed (a failure of the server keeps it, for Retry).
+ */
+async function followShareLink(link: ShareLink, signedIn: boolean) {
+  const entry = await enterShareLink(link, signedIn);
+  if (entry.kind === 'invalid') {
+    if (!entry.retryable) shareLink = null;
+    setBoot({ status: 'shareLinkInvalid', message: entry.message, signedIn, retryable: entry.retryable });
+    return null;
+  }
+  shareLink = null;
+  return entry;
+}
+
+async function readSession(): Promise<SessionData | null> {
+  try {
+    return await api.session();
+  } catch (err) {
+    setBoot({ status: 'failed', message: `Your session could not be checked: ${messageOf(err)}` });
+    return null;
+  }
+}
+
+/** Signs in; on success loads the organisation's resources (and opens the order a share link led to). Throws the server's message on failure. */
 export async function signIn(body: LoginBody): Promise<void> {
   const session = await api.login(body);
   portalStore.set(sessionAtom, session);
+  if (afterSignIn) {
+    openSharedOrder(afterSignIn);
+    afterSignIn = null;
+  }
   await loadOrganisationResources();
 }
 

@@ -41,3 +41,10 @@ export function orderTabHref(orderId: string, tab: OrderTab): string {
   const base = `/orders/${encodeURIComponent(orderId)}`;
   return tab === 'edit' ? base : `${base}/${tab}`;
 }
+
+/** The order number of an order route (its organisation-specific id), or null when the address holds no such number. */
+export function orderNumberOf(route: Route): number | null {
+  if (route.kind !== 'order' || !/^[1-9]\d{0,15}$/.test(route.orderId)) return null;
+  const n = Number(route.orderId);
+  return Number.isSafeInteger(n) ? n : null;
+}

@@ -56,3 +56,34 @@ describe('prefetchHomepageData', () => {
     await expect(api.homepageData({ orgId: 850 })).rejects.toThrow('Not yours.');
   });
 });
+
+/** The sharing calls post their body to the paths of the contract (packages/domain/src/schemas/sharing.ts). */
+describe('sharing calls', () => {
+  const calls: Array<{ path: string; method: string | undefined; body: unknown }> = [];
+  beforeEach(() => {
+    calls.length = 0;
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
+      calls.push({ path, method: init.method, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify({ data: { ok: path } }), { status: 200 });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const order = { orgId: 850, productOrderOrgSpecificId: 12 };
+  it.each([
+    ['getInvolvedUsers', order, '/api/configurator/product-order/get-involved-users'],
+    ['getShareeCandidates', { productOrderId: 31 }, '/api/configurator/product-order/get-sharee-candidates'],
+    ['generateShareableLink', { productOrderId: 31 }, '/api/configurator/product-order/generate-shareable-link'],
+    ['share', { ...order, sharees: [{ email: 'a@b.co' }], shareNote: 'Hi' }, '/api/configurator/product-order/share'],
+    ['addSharee', { productOrderId: 31, shareeEmail: 'a@b.co' }, '/api/configurator/product-order/add-sharee'],
+    ['getOrCreateSharee', { productOrderId: 31, shareeEmail: 'a@b.co' }, '/api/configurator/product-order/get-or-create-sharee'],
+    ['removeSharee', { ...order, shareeEmail: 'a@b.co' }, '/api/configurator/product-order/remove-sharee'],
+    ['updateInvolvedUsersData', { ...order, shareeId: 3, pricingIsHidden: 1 }, '/api/configurator/product-order/update-involved-users-data'],
+    ['getOrgRoleForToken', { shareToken: 'abcdefghijklmnopqrstuvwxyz' }, '/api/configurator/get-org-role-for-token'],
+    ['handleGuestShareLink', { shareToken: 'abcdefghijklmnopqrstuvwxyz' }, '/api/configurator/product-order/handle-guest-share-link'],
+  ] as const)('%s posts to its path', async (name, body, path) => {
+    const call = api[name] as (b: unknown) => Promise<unknown>;
+    expect(await call(body)).toEqual({ ok: path });
+    expect(calls).toEqual([{ path, method: 'POST', body }]);
+  });
+});

@@ -34,6 +34,24 @@ import type {
   UpdatePreferencesBody,
   UserPreferences,
   SessionData,
+  AddShareeBody,
+  GenerateShareableLinkBody,
+  GetInvolvedUsersBody,
+  GetOrCreateShareeBody,
+  GetShareeCandidatesBody,
+  HandleGuestShareLinkBody,
+  HandleGuestShareLinkResponse,
+  InvolvedUsersDataResponse,
+  InvolvedUsersResponse,
+  OrgRoleForTokenBody,
+  OrgRoleForTokenResponse,
+  RemoveShareeBody,
+  ShareableLinkResponse,
+  ShareBody,
+  ShareeCandidatesResponse,
+  ShareeResponse,
+  ShareResponse,
+  UpdateInvolvedUsersDataBody,
 } from '@cpq/domain';
 import { apiGet, apiGetRevalidated, apiPost } from './http.ts';
 
@@ -112,4 +130,25 @@ export const api = {
   getTaxRate: (body: GetTaxRateBody) => apiPost<TaxRateResponse>('/api/configurator/get-tax-rate', body),
   /** The order's status timeline (employees). */
   getOrderStatusEvents: (body: OrderStatusEventsBody) => apiPost<OrderStatusEventsResponse>('/api/configurator/get-order-status-events', body),
+
+  // Sharing (docs/decisions/0045-sharing-and-share-links.md).
+  /** The people involved in an order, its id and owner, and whether the caller may change who sees prices. */
+  getInvolvedUsers: (body: GetInvolvedUsersBody) => apiPost<InvolvedUsersResponse>('/api/configurator/product-order/get-involved-users', body),
+  /** The people the caller may share the order with (the browser applies the autocomplete rules). */
+  getShareeCandidates: (body: GetShareeCandidatesBody) => apiPost<ShareeCandidatesResponse>('/api/configurator/product-order/get-sharee-candidates', body),
+  /** A new link to the order; the order's previous link stops working. */
+  generateShareableLink: (body: GenerateShareableLinkBody) => apiPost<ShareableLinkResponse>('/api/configurator/product-order/generate-shareable-link', body),
+  /** Involves each address and mails them the note and a link. */
+  share: (body: ShareBody) => apiPost<ShareResponse>('/api/configurator/product-order/share', body),
+  /** Involves one person without mailing them (the answer carries nothing the portal uses). */
+  addSharee: (body: AddShareeBody) => apiPost<unknown>('/api/configurator/product-order/add-sharee', body),
+  /** Who an email names (nothing is written: an account is made only when Share sends). */
+  getOrCreateSharee: (body: GetOrCreateShareeBody) => apiPost<ShareeResponse>('/api/configurator/product-order/get-or-create-sharee', body),
+  /** Removes a sharee (never the owner); answers the order, which the popup reads again through getInvolvedUsers. */
+  removeSharee: (body: RemoveShareeBody) => apiPost<unknown>('/api/configurator/product-order/remove-sharee', body),
+  updateInvolvedUsersData: (body: UpdateInvolvedUsersDataBody) => apiPost<InvolvedUsersDataResponse>('/api/configurator/product-order/update-involved-users-data', body),
+  /** The role a share link's opener gets (no session needed). */
+  getOrgRoleForToken: (body: OrgRoleForTokenBody) => apiPost<OrgRoleForTokenResponse>('/api/configurator/get-org-role-for-token', body),
+  /** Signs the opener in as a guest (a signed-in person is involved as they are); the session cookie comes back. */
+  handleGuestShareLink: (body: HandleGuestShareLinkBody) => apiPost<HandleGuestShareLinkResponse>('/api/configurator/product-order/handle-guest-share-link', body),
 };

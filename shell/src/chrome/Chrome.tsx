@@ -6,7 +6,9 @@ import { matchRoute } from '../routes.ts';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PluginError } from './PluginError.tsx';
+import { ShareLinkInvalidPage } from './ShareLinkInvalidPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
+import { ShareeTour } from '../tour/ShareeTour.tsx';
 
 /**
  * The chrome application, mounted for every route: loading screen, sign-in, header bar and the
@@ -18,7 +20,10 @@ export function Chrome({ onReady }: { onReady: () => void }) {
   const pathname = useLocationPath();
 
   if (state.status === 'loading') return <LoadingScreen />;
-  if (state.status === 'signedOut') return <SignInPage />;
+  if (state.status === 'signedOut') return <SignInPage sharedOrder={state.sharedOrder === true} />;
+  if (state.status === 'shareLinkInvalid') {
+    return <ShareLinkInvalidPage message={state.message} signedIn={state.signedIn} {...(state.retryable ? { onRetry: () => void boot(onReady) } : {})} />;
+  }
   if (state.status === 'failed') {
     return (
       <ErrorPanel
@@ -44,6 +49,7 @@ export function Chrome({ onReady }: { onReady: () => void }) {
       <Header route={route} pathname={pathname} />
       {route.kind === 'notFound' ? <NotFoundPage type={pathname.startsWith('/admin') ? 'admin' : route.type} /> : null}
       {adminDenied ? <NotFoundPage type="admin" /> : null}
+      {route.kind === 'order' && route.tab === 'edit' ? <ShareeTour /> : null}
     </>
   );
 }

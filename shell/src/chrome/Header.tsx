@@ -1,11 +1,13 @@
+import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { triggerAppChange } from 'single-spa';
-import { activeOrgAtom, missingOrderPathAtom, sessionAtom, toggleGuestModeAtom } from '@cpq/client';
+import { activeOrgAtom, activeRulesAtom, missingOrderPathAtom, sessionAtom, toggleGuestModeAtom } from '@cpq/client';
 import { isEmployee, isGuestMode } from '@cpq/domain';
 import { Link } from '@cpq/ui';
 import { navigateToUrl } from 'single-spa';
 import { signOut, switchOrganisation } from '../boot.ts';
-import { backHref, orderTabHref, type OrderTab, type Route } from '../routes.ts';
+import { backHref, orderNumberOf, orderTabHref, type OrderTab, type Route } from '../routes.ts';
+import { ShareDialog } from './share/ShareDialog.tsx';
 import styles from './Header.module.css';
 
 const TABS: { tab: OrderTab; label: string }[] = [
@@ -14,10 +16,11 @@ const TABS: { tab: OrderTab; label: string }[] = [
   { tab: 'drawings', label: 'DRAWINGS' },
 ];
 
-/** The header bar. No SHARE button yet: sharing is a later issue. */
+/** The header bar; on an order (every tab), SHARE opens the order-sharing popup. */
 export function Header({ route, pathname }: { route: Route; pathname: string }) {
   const session = useAtomValue(sessionAtom);
   const org = useAtomValue(activeOrgAtom);
+  const rules = useAtomValue(activeRulesAtom);
   const toggleGuestMode = useSetAtom(toggleGuestModeAtom);
   const missingOrderPath = useAtomValue(missingOrderPathAtom);
   const settings = org?.appData.designEngine;
@@ -27,6 +30,12 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
   const showAdmin = org?.role === 'owner' && !settings?.isArchitectural && !pathname.startsWith('/admin');
   const guestMode = org ? isGuestMode(org) : false;
   const showGuestToggle = !!org && (isEmployee(org) || guestMode) && !settings?.isEmployeeOnly;
+
+  // SHARE on every tab of an order the page found, for everyone who reaches it.
+  const onOrder = route.kind === 'order' && missingOrderPath !== `/orders/${route.orderId}`;
+  const orderNo = onOrder ? orderNumberOf(route) : null;
+  const [shareOpen, setShareOpen] = useState(false);
+  useEffect(() => setShareOpen(false), [orderNo, org?.id]);
 
   const onToggle = () => {
     toggleGuestMode();
@@ -69,6 +78,18 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
         </div>
 
         <div className={styles.right}>
+          {orderNo !== null && org ? (
+            <button
+              type="button"
+              className={`${styles.toggle} ${styles.share}`}
+              data-testid="share-button"
+              data-tour="share"
+              aria-haspopup="dialog"
+              onClick={() => setShareOpen(true)}
+            >
+              SHARE
+            </button>
+          ) : null}
           {showGuestToggle ? (
             <button
               type="button"
@@ -102,7 +123,7 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
         </div>
       </div>
 
-      {route.kind === 'order' && missingOrderPath !== `/orders/${route.orderId}` ? (
+      {route.kind === 'order' && onOrder ? (
         <nav className={styles.tabs} aria-label="Order views">
           {TABS.map(({ tab, label }) => (
             <Link
@@ -115,6 +136,17 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
             </Link>
           ))}
         </nav>
+      ) : null}
+      {shareOpen && orderNo !== null && org ? (
+        <ShareDialog
+          orgId={org.id}
+          orgTitle={org.title}
+          orderNo={orderNo}
+          wordingOrder={rules?.wording.order ?? 'order'}
+          currentUserId={session?.user.id ?? null}
+          employee={isEmployee(org)}
+          onClose={() => setShareOpen(false)}
+        />
       ) : null}
     </header>
   );

@@ -4,7 +4,7 @@ import { signIn } from '../boot.ts';
 import styles from './Pages.module.css';
 
 /** Sign-in form (the spec has none): the server's message is shown as it is. */
-export function SignInPage() {
+export function SignInPage({ sharedOrder = false }: { sharedOrder?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -29,6 +29,11 @@ export function SignInPage() {
         <h1 id="sign-in-heading" className={styles.cardHeading}>
           Sign in
         </h1>
+        {sharedOrder ? (
+          <p className={styles.notice} data-testid="sign-in-shared-order">
+            Sign in to open the order shared with you.
+          </p>
+        ) : null}
         <label className={styles.field}>
           <span>Email</span>
           <input

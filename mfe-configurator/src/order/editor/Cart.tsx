@@ -23,7 +23,7 @@ export interface CartProps {
 /** The cart side panel: one light row per item (the explanation is built and drawn only when opened). */
 export function Cart(p: CartProps) {
   return (
-    <section className={styles.cart} aria-labelledby="cfg-cart-heading" data-testid="cart">
+    <section className={styles.cart} aria-labelledby="cfg-cart-heading" data-testid="cart" data-tour="cart">
       <h2 id="cfg-cart-heading" className={styles.panelTitle}>
         Cart
       </h2>

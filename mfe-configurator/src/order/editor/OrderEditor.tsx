@@ -174,7 +174,7 @@ export function OrderEditor(props: OrderEditorProps) {
   const summary = !pricingHidden && <PriceSummary costs={costs} serverTotal={ed.costsStale ? null : (order.costs?.orderTotal ?? null)} wordingOrder={wordingOrder} amountPaid={order.amountPaidInCents ?? 0} />;
 
   return (
-    <div className={styles.editor} data-testid="order-editor">
+    <div className={styles.editor} data-testid="order-editor" data-tour="order-editor">
       <header className={styles.header}>
         <div className={styles.headingBlock}>
           <h1 id="cfg-order-heading" className={styles.heading}>
@@ -195,7 +195,7 @@ export function OrderEditor(props: OrderEditorProps) {
             </Button>
           )}
           <PluginSlot name="orderPage.actions" context={slotContext} />
-          <Button onClick={startNewItem} data-testid="add-item">
+          <Button onClick={startNewItem} data-testid="add-item" data-tour="add-item">
             Add item
           </Button>
           <StatusActions status={status} />
@@ -207,7 +207,7 @@ export function OrderEditor(props: OrderEditorProps) {
       <StatusPanels status={status} />
 
       <div className={`${styles.layout} ${cartVisible ? '' : styles.layoutNoCart}`}>
-        <section className={styles.panel} aria-label="Item editor">
+        <section className={styles.panel} aria-label="Item editor" data-tour="item-editor">
           {active && activeView ? (
             <>
               <InstanceBar
@@ -389,7 +389,7 @@ function PriceSummary({ costs, serverTotal, wordingOrder, amountPaid }: { costs:
   const balance = Math.max(0, (serverTotal ?? costs.orderTotal) - amountPaid);
   const mismatch = serverTotal !== null && priceDiffers(costs.orderTotal, serverTotal);
   return (
-    <section className={styles.summary} aria-labelledby="cfg-summary-heading" data-testid="price-summary">
+    <section className={styles.summary} aria-labelledby="cfg-summary-heading" data-testid="price-summary" data-tour="price-summary">
       <h2 id="cfg-summary-heading" className={styles.panelTitle}>
         Price summary
       </h2>

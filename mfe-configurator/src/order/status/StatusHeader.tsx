@@ -26,7 +26,7 @@ export function StatusHeader({ status }: { status: OrderStatusModel }) {
   const description = current ? statusDescription(current, facts.isStocked) : '';
 
   return (
-    <section className={styles.statusHeader} aria-label="Order status" data-testid="status-header">
+    <section className={styles.statusHeader} aria-label="Order status" data-testid="status-header" data-tour="status">
       <ol className={styles.dots} ref={list}>
         {shown.map((s) => {
           const lit = isDotLit(s, facts.statusData);
