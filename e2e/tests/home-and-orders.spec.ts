@@ -128,7 +128,7 @@ test('order page of a missing order says so', async ({ page }) => {
   await signIn(page, 'member-850@demo.test');
   await page.goto('/orders/999999');
   await expect(
-    page.getByText("You might need to ask for an invite, or the order you're looking for might have been deleted."),
+    page.getByText("You might need to ask for an invite or the order you're looking for might have been deleted"),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to orders' })).toHaveAttribute('href', '/orders');
 });

@@ -254,7 +254,7 @@ test('an untitled order left right after creating it is discarded', async ({ pag
     .poll(async () => (await page.request.post('/api/configurator/get-configurator-order-data', { data: { orgId: 1392, productOrderOrgSpecificId: n } })).status())
     .toBe(404);
   await page.goto(`/orders/${n}`);
-  await expect(page.getByText("You might need to ask for an invite, or the order you're looking for might have been deleted.")).toBeVisible();
+  await expect(page.getByText("You might need to ask for an invite or the order you're looking for might have been deleted")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to orders' })).toBeVisible();
   // A missing order has no order views to switch to.
   await expect(page.getByRole('navigation', { name: 'Order views' })).toHaveCount(0);

@@ -13,7 +13,7 @@ import { orderHeading, parseOrderRoute } from './logic.ts';
 import { isPricingHidden } from './pricing.ts';
 
 export const MISSING_ORDER_TEXT =
-  "You might need to ask for an invite, or the order you're looking for might have been deleted.";
+  "You might need to ask for an invite or the order you're looking for might have been deleted";
 
 type Load =
   | { status: 'loading' }

@@ -27,7 +27,8 @@ export function StatusHeader({ status }: { status: OrderStatusModel }) {
 
   return (
     <section className={styles.statusHeader} aria-label="Order status" data-testid="status-header" data-tour="status">
-      <ol className={styles.dots} ref={list}>
+      {/* A guest's dots are not buttons: the list itself takes focus, so a keyboard can scroll it on a narrow screen. */}
+      <ol className={styles.dots} ref={list} {...(employee ? {} : { tabIndex: 0, 'aria-label': 'Order steps' })}>
         {shown.map((s) => {
           const lit = isDotLit(s, facts.statusData);
           const large = isDotLarge(s, facts.isStocked);
