@@ -23,3 +23,11 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
   await page.waitForLoadState('load');
 }
+
+/** A call of the API as the signed-in person of `page`; fails the test unless it answers 200. Answers `data`. */
+export async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
+  const res = await page.request.post(url, { data: body });
+  const json = (await res.json()) as { data?: T; error?: { message: string } };
+  expect(res.status(), `${url}: ${json.error?.message ?? ''}`).toBe(200);
+  return json.data as T;
+}

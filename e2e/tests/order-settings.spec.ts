@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn, snap } from './helpers.ts';
+import { apiPost, signIn, snap } from './helpers.ts';
 
 /**
  * The order settings popup (order fields, owner, pricing, export, duplicate, archive) and 850's
@@ -19,30 +19,23 @@ interface Order {
   archived?: number;
 }
 
-async function post<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const res = await page.request.post(path, { data: body });
-  const json = (await res.json()) as { data?: T; error?: { message: string } };
-  expect(res.status(), `${path}: ${json.error?.message ?? ''}`).toBe(200);
-  return json.data as T;
-}
-
 /** A fresh 850 keypad quote titled `title`, with items choosing back boxes (option 209 → product 116, 210 → 117). */
 async function keypadQuote(page: Page, title: string): Promise<Order> {
-  const order = await post<Order>(page, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
-  const named = await post<Order>(page, '/api/resources/productOrders/update', { where: { id: order.id }, props: { title, promptedForProjectInfo: 1, phone: '2075550100', deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } } });
+  const order = await apiPost<Order>(page, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
+  const named = await apiPost<Order>(page, '/api/resources/productOrders/update', { where: { id: order.id }, props: { title, promptedForProjectInfo: 1, phone: '2075550100', deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } } });
   const items = [
     { title: 'Entry', quantity: 2, backBox: 209 },
     { title: 'Kitchen', quantity: 3, backBox: 210 },
     { title: 'Hall', quantity: 1, backBox: 209 },
   ];
   for (const it of items) {
-    await post(page, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: it.title, quantity: it.quantity, properties: { '7': { optionId: 23 }, '10': { optionId: it.backBox } } } });
+    await apiPost(page, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: it.title, quantity: it.quantity, properties: { '7': { optionId: 23 }, '10': { optionId: it.backBox } } } });
   }
   return named;
 }
 
 async function orderByNumber(page: Page, orgSpecificId: number): Promise<{ order: Order; items: Array<{ productId: number; quantity: number }> }> {
-  const data = await post<{ productOrders: Order[]; productInstances: Array<{ productId: number; quantity: number; rank: number }> }>(page, '/api/configurator/get-configurator-order-data', { orgId: 850, productOrderOrgSpecificId: orgSpecificId });
+  const data = await apiPost<{ productOrders: Order[]; productInstances: Array<{ productId: number; quantity: number; rank: number }> }>(page, '/api/configurator/get-configurator-order-data', { orgId: 850, productOrderOrgSpecificId: orgSpecificId });
   return { order: data.productOrders[0]!, items: [...data.productInstances].sort((a, b) => a.rank - b.rank) };
 }
 
@@ -65,7 +58,7 @@ test.describe('order actions through the API (no page wiring needed)', () => {
   test('a duplicated quote opens at its own page as "Copy of …"', async ({ page }) => {
     await signIn(page, 'owner-850@demo.test');
     const source = await keypadQuote(page, 'Dune Road House');
-    const copy = await post<Order>(page, '/api/configurator/duplicate-product-order', { productOrderId: source.id });
+    const copy = await apiPost<Order>(page, '/api/configurator/duplicate-product-order', { productOrderId: source.id });
     await page.goto(`/orders/${copy.orgSpecificId}`);
     await expect(page.getByTestId('order-title')).toHaveText('Copy of Dune Road House');
     await expect(page.getByTestId('item-list').getByRole('listitem')).toHaveCount(3);
@@ -73,7 +66,7 @@ test.describe('order actions through the API (no page wiring needed)', () => {
 
   test('a back-box quote made with create-product-order-with-items opens with its summed items', async ({ page }) => {
     await signIn(page, 'guest-850@demo.test');
-    const quote = await post<Order>(page, '/api/configurator/create-product-order-with-items', {
+    const quote = await apiPost<Order>(page, '/api/configurator/create-product-order-with-items', {
       productOrderProps: { orgId: 850, title: 'Guest Cottage - Back Boxes', productCategoryId: 5, isStocked: 1, type: 'standalone' },
       propsSets: [{ productId: 116, quantity: 3 }],
     });
@@ -105,8 +98,8 @@ test.describe('order settings popup (page wiring)', () => {
 
   test('phone and delivery address are saved as they are left', async ({ page }) => {
     await signIn(page, 'guest-850@demo.test');
-    const order = await post<Order>(page, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
-    const named = await post<Order>(page, '/api/resources/productOrders/update', { where: { id: order.id }, props: { title: 'Guest Phone Check', promptedForProjectInfo: 1 } });
+    const order = await apiPost<Order>(page, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
+    const named = await apiPost<Order>(page, '/api/resources/productOrders/update', { where: { id: order.id }, props: { title: 'Guest Phone Check', promptedForProjectInfo: 1 } });
     const dialog = await openSettings(page, named, { guestOnEmptyOrder: true });
     // A guest sees no owner, pricing or 850's employee-only fields.
     await expect(dialog.getByLabel('Tax rate (%)')).toHaveCount(0);

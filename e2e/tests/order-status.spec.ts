@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { signIn, snap } from './helpers.ts';
+import { apiPost, signIn, snap } from './helpers.ts';
 
 /**
  * Order status and payment, as the people involved live it: a guest submits; an owner asks for
@@ -23,13 +23,6 @@ interface Mail {
   to: string[] | string;
   subject: string;
   text: string;
-}
-
-async function post<T>(page: Page, url: string, body: unknown): Promise<T> {
-  const res = await page.request.post(url, { data: body });
-  const json = (await res.json()) as { data?: T; error?: { message: string } };
-  expect(res.status(), `${url}: ${json.error?.message ?? ''}`).toBe(200);
-  return json.data as T;
 }
 
 /** The outbox's messages about one order (its number appears in every subject). */
@@ -53,8 +46,8 @@ async function openOrder(page: Page, order: Order) {
 
 /** A guest's 850 order: one keypad, contact details complete, ready to submit. */
 async function guestOrder(guest: Page, title: string): Promise<Order> {
-  const created = await post<Order>(guest, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
-  const order = await post<Order>(guest, '/api/resources/productOrders/update', {
+  const created = await apiPost<Order>(guest, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
+  const order = await apiPost<Order>(guest, '/api/resources/productOrders/update', {
     where: { id: created.id },
     props: {
       title,
@@ -65,7 +58,7 @@ async function guestOrder(guest: Page, title: string): Promise<Order> {
       deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
     },
   });
-  await post(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: { '7': { optionId: 23 } } } });
+  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: { '7': { optionId: 23 } } } });
   return order;
 }
 
@@ -126,7 +119,7 @@ test('a guest submits, the owner asks for changes, the guest resubmits, the owne
   await guest.getByTestId('confirm-yes').click();
   await expect(guest.getByTestId('submitted-view')).toBeVisible();
   await expect(guest.getByTestId('action-required')).toHaveCount(0);
-  const stored = await post<{ productInstances: Array<{ quantity: number }> }>(guest, '/api/configurator/get-configurator-order-data', { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId });
+  const stored = await apiPost<{ productInstances: Array<{ quantity: number }> }>(guest, '/api/configurator/get-configurator-order-data', { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId });
   expect(stored.productInstances.map((i) => i.quantity)).toEqual([2]);
 
   // 4. The owner approves: the order waits for its deposit.
@@ -166,7 +159,7 @@ test('a guest submits, the owner asks for changes, the guest resubmits, the owne
   // The deposit paid, the order moves on to its next step.
   await expect(dot(guest, 'depositReceived')).toHaveAttribute('data-current', '1');
   await snap(guest, 'status-07-guest-paid');
-  const paid = await post<{ productOrders: Array<{ amountPaidInCents: number; isProcessingPayment: number; lastCompletedStatusKey: string }> }>(
+  const paid = await apiPost<{ productOrders: Array<{ amountPaidInCents: number; isProcessingPayment: number; lastCompletedStatusKey: string }> }>(
     guest,
     '/api/configurator/get-configurator-order-data',
     { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId },
@@ -223,8 +216,8 @@ test('a declined card says why, charges nothing and can be tried again; at 390 p
   await guest.setViewportSize({ width: 390, height: 844 });
   const owner = await personAt(browser, 'owner-850@demo.test');
   const order = await guestOrder(guest, 'Declined card');
-  await post(guest, '/api/configurator/submit-order', { productOrderId: order.id });
-  await post(owner, '/api/configurator/approve-order', { productOrderId: order.id });
+  await apiPost(guest, '/api/configurator/submit-order', { productOrderId: order.id });
+  await apiPost(owner, '/api/configurator/approve-order', { productOrderId: order.id });
 
   await openOrder(guest, order);
   // At 390 px the steps scroll sideways: a keyboard can reach them too.
@@ -240,7 +233,7 @@ test('a declined card says why, charges nothing and can be tried again; at 390 p
   await snap(guest, 'status-10-guest-declined-390');
   const width = await guest.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
-  const after = await post<{ productOrders: Array<{ amountPaidInCents: number; isProcessingPayment: number }> }>(guest, '/api/configurator/get-configurator-order-data', {
+  const after = await apiPost<{ productOrders: Array<{ amountPaidInCents: number; isProcessingPayment: number }> }>(guest, '/api/configurator/get-configurator-order-data', {
     orgId: 850,
     productOrderOrgSpecificId: order.orgSpecificId,
   });

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page, type Response } from '@playwrigh
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { signIn, snap } from './helpers.ts';
+import { apiPost, signIn, snap } from './helpers.ts';
 
 /**
  * Sharing, as people do it: an owner shares an order with a new email and with a member, and makes a
@@ -20,13 +20,6 @@ interface Order {
   id: number;
   orgSpecificId: number;
   title: string;
-}
-
-async function post<T>(page: Page, url: string, body: unknown): Promise<T> {
-  const res = await page.request.post(url, { data: body });
-  const json = (await res.json()) as { data?: T; error?: { message: string } };
-  expect(res.status(), `${url}: ${json.error?.message ?? ''}`).toBe(200);
-  return json.data as T;
 }
 
 async function fresh(browser: Browser): Promise<Page> {
@@ -91,9 +84,9 @@ test('an owner shares with a new email and a member and by link; the link opens 
     await signIn(p, 'owner-850@demo.test');
     return p;
   })();
-  const created = await post<Order>(owner, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
-  const order = await post<Order>(owner, '/api/resources/productOrders/update', { where: { id: created.id }, props: { title: `Shared keypads ${stamp}`, promptedForProjectInfo: 1 } });
-  await post(owner, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 2, properties: { '7': { optionId: 23 } } } });
+  const created = await apiPost<Order>(owner, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
+  const order = await apiPost<Order>(owner, '/api/resources/productOrders/update', { where: { id: created.id }, props: { title: `Shared keypads ${stamp}`, promptedForProjectInfo: 1 } });
+  await apiPost(owner, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 2, properties: { '7': { optionId: 23 } } } });
   await owner.goto(`/orders/${order.orgSpecificId}`);
   await expect(owner.getByTestId('order-title')).toHaveText(order.title);
 
