@@ -128,7 +128,8 @@ describe.each(databases)('API hardening on $name', (dbCase) => {
         expect([res.status, res.body.error], JSON.stringify(headers)).toEqual([403, CROSS_SITE]);
       }
       expect(await countRows(t.db, 'product_orders')).toBe(before);
-      for (const headers of [{ origin: own.origin }, { origin: own.origin, 'sec-fetch-site': 'same-origin' }, { origin: '', 'sec-fetch-site': 'same-origin' }]) {
+      const same: Array<Record<string, string>> = [{ origin: own.origin }, { origin: own.origin, 'sec-fetch-site': 'same-origin' }, { origin: '', 'sec-fetch-site': 'same-origin' }];
+      for (const headers of same) {
         const res = await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 1 } }, { headers });
         expect(res.status, JSON.stringify(headers)).toBe(200);
       }

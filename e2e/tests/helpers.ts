@@ -23,3 +23,12 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
   await page.waitForLoadState('load');
 }
+
+/**
+ * Headers for an API write made with `page.request` (it carries the page's cookies): the Origin the
+ * page's own fetch would send. The API refuses a signed-in write that names no origin of its own
+ * (docs/decisions/0046-api-hardening.md).
+ */
+export function sameOrigin(page: Page): { origin: string } {
+  return { origin: new URL(page.url()).origin };
+}

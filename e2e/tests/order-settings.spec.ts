@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn, snap } from './helpers.ts';
+import { signIn, snap, sameOrigin } from './helpers.ts';
 
 /**
  * The order settings popup (order fields, owner, pricing, export, duplicate, archive) and 850's
@@ -20,7 +20,7 @@ interface Order {
 }
 
 async function post<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const res = await page.request.post(path, { data: body });
+  const res = await page.request.post(path, { headers: sameOrigin(page), data: body });
   const json = (await res.json()) as { data?: T; error?: { message: string } };
   expect(res.status(), `${path}: ${json.error?.message ?? ''}`).toBe(200);
   return json.data as T;

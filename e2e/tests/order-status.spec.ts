@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { signIn, snap } from './helpers.ts';
+import { signIn, snap, sameOrigin } from './helpers.ts';
 
 /**
  * Order status and payment, as the people involved live it: a guest submits; an owner asks for
@@ -26,7 +26,7 @@ interface Mail {
 }
 
 async function post<T>(page: Page, url: string, body: unknown): Promise<T> {
-  const res = await page.request.post(url, { data: body });
+  const res = await page.request.post(url, { headers: sameOrigin(page), data: body });
   const json = (await res.json()) as { data?: T; error?: { message: string } };
   expect(res.status(), `${url}: ${json.error?.message ?? ''}`).toBe(200);
   return json.data as T;
