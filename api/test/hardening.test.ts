@@ -404,6 +404,11 @@ describe.each(databases)('API hardening on $name', (dbCase) => {
       await t.db('sessions').where({ id: sessionId }).update({ last_seen: at(50 * 60_000) });
       expect((await c.post(HOME, { orgId: 1392 })).status).toBe(200);
       expect(Date.now() - Date.parse((await seen()).replace(' ', 'T') + 'Z')).toBeLessThan(5000); // noted
+      // A session written without a last use counts from its creation.
+      await t.db('sessions').where({ id: sessionId }).update({ last_seen: null, created: at(10 * 60_000) });
+      expect((await c.get('/api/auth/session')).status).toBe(200);
+      await t.db('sessions').where({ id: sessionId }).update({ last_seen: null, created: at(61 * 60_000) });
+      expect((await c.get('/api/auth/session')).status).toBe(401);
       await t.db('sessions').where({ id: sessionId }).update({ last_seen: at(61 * 60_000) });
       const ended = await c.get('/api/auth/session');
       expect([ended.status, ended.body.error.code]).toEqual([401, 'unauthenticated']);

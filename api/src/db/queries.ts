@@ -43,12 +43,15 @@ function orgIdList(v: unknown): number[] {
   return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
 }
 
-/** A session is live until it expires, and while it has been used within the idle time. */
-const LIVE_SESSION = 'sessions.token_hash = ? and sessions.expires > ? and sessions.last_seen > ?';
+/**
+ * A session is live until it expires, and while it has been used within the idle time (a session
+ * written without last_seen counts from its creation).
+ */
+const LIVE_SESSION = 'sessions.token_hash = ? and sessions.expires > ? and coalesce(sessions.last_seen, sessions.created) > ?';
 const liveBindings = (tokenHash: string, rules: SessionRules) => [tokenHash, nowUtc(), dbDateAgo(rules.idleMs)];
 
 type SessionRow = { session_id: number; user_id: number; email: string; guest_mode_org_ids: unknown; last_seen: unknown };
-const SESSION_COLUMNS = 'sessions.id as session_id, users.id as user_id, users.email as email, sessions.guest_mode_org_ids, sessions.last_seen';
+const SESSION_COLUMNS = 'sessions.id as session_id, users.id as user_id, users.email as email, sessions.guest_mode_org_ids, coalesce(sessions.last_seen, sessions.created) as last_seen';
 const sessionUserOf = (row: SessionRow): SessionUser => ({
   sessionId: row.session_id,
   userId: row.user_id,
