@@ -28,7 +28,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof e !== 'object') return false;
     // knex: acquiring a connection or a query past its timeout; a pool that was destroyed.
     if (e.name === 'KnexTimeoutError') return true;
-    if (typeof e.message === 'string' && /^Unable to acquire a connection$|^aborted$/.test(e.message)) return true;
+    if (typeof e.message === 'string' && /^Unable to acquire a connection$/.test(e.message)) return true;
     if (e.code && NETWORK_CODES.has(e.code)) return true;
     if (typeof e.errno === 'number' && MYSQL_ERRNOS.has(e.errno)) return true;
     // AggregateError from a connection tried on several addresses (IPv4 and IPv6).
