@@ -18,7 +18,10 @@ import { ordersListRoutes } from './routes/ordersList.ts';
 import { bindOrdersListQueries } from './db/ordersList.ts';
 import { orderActionRoutes } from './routes/orderActions.ts';
 import { transactionRunner } from './db/transactions.ts';
-import { bindQueries } from './db/queries.ts';
+import { bindQueries, DEFAULT_SESSION_IDLE_MS } from './db/queries.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/errors.ts';
+import { sameOriginWrites } from './http/origin.ts';
+import { healthRoutes } from './routes/health.ts';
 import { CatalogueCache } from './services/catalogueCache.ts';
 import { OrderDataService } from './services/orderData.ts';
 import { paymentProviderFromEnv } from './adapters/payments/index.ts';
@@ -40,14 +43,19 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** Organisation plugins (rules imported as packages); the installed ones by default. */
   plugins?: PluginRegistry;
-  /** Errors with status ≥ 500 are logged here. */
-  logError?: (err: unknown) => void;
+  /**
+   * Errors with status ≥ 500 are logged here, with the request's method and path (never its query
+   * string: share links carry tokens there).
+   */
+  logError?: (err: unknown, request?: string) => void;
   /** Adapters (docs/decisions/0042-payments.md): from the environment by default. */
   payments?: PaymentProvider;
   mailer?: Mailer;
   tax?: TaxRates;
-  /** The portal's address in mail links (PUBLIC_URL). */
+  /** The portal's address in mail links (PUBLIC_URL); writes from its origin are accepted as same-origin. */
   publicUrl?: string;
+  /** Sessions end after this long without use (SESSION_IDLE_MS; a week by default). */
+  sessionIdleMs?: number;
 }
 
 export interface App extends Koa {
@@ -68,7 +76,12 @@ export function createApp(deps: AppDeps): App {
   app.repos = repos;
   app.plugins = deps.plugins ?? new PluginRegistry();
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...deps.rateLimit };
-  const logError = deps.logError ?? ((err: unknown) => console.error(err));
+  const logError = deps.logError ?? ((err: unknown, request?: string) => console.error(request ? `${request} failed:` : 'Request failed:', err));
+  // ctx.path, never ctx.url: the query string may carry a share token.
+  const requestOf = (ctx: Koa.Context) => `${ctx.method} ${ctx.path}`;
+  // Errors Koa itself meets (a stream failing after the answer started) go to the same log.
+  app.on('error', (err: unknown, ctx?: Koa.Context) => logError(err, ctx ? requestOf(ctx) : undefined));
+  const publicUrl = deps.publicUrl ?? process.env.PUBLIC_URL;
 
   app.use(serverTiming);
   // Errors → { error: { code, message, details? } }
@@ -82,13 +95,19 @@ export function createApp(deps: AppDeps): App {
       if (err instanceof ApiError) {
         ctx.status = err.status;
         ctx.body = { error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } };
+      } else if (isDatabaseUnavailable(err)) {
+        // Unreachable, timed out, out of connections: the client may simply try again.
+        logError(err, requestOf(ctx));
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = { error: { ...DATABASE_UNAVAILABLE } };
       } else {
         const status = (err as { status?: number }).status;
         if (status && status >= 400 && status < 500) {
           ctx.status = status;
           ctx.body = { error: { code: 'badRequest', message: (err as Error).message } };
         } else {
-          logError(err);
+          logError(err, requestOf(ctx));
           ctx.status = 500;
           ctx.body = { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } };
         }
@@ -96,10 +115,11 @@ export function createApp(deps: AppDeps): App {
     }
   });
   app.use(securityHeaders);
+  app.use(sameOriginWrites({ publicUrl }));
   app.use(jsonBody);
 
   // Past this point nothing gets the raw connection: repositories, named queries and a transaction runner.
-  const queries = bindQueries(deps.db);
+  const queries = bindQueries(deps.db, { idleMs: deps.sessionIdleMs ?? sessionIdleFromEnv() });
   const transaction = transactionRunner(deps.db);
   app.catalogues = new CatalogueCache(queries, repos);
   const orderData = new OrderDataService({ repos, transaction, catalogues: app.catalogues });
@@ -109,7 +129,7 @@ export function createApp(deps: AppDeps): App {
   const mail = {
     repos,
     mailer: deps.mailer ?? mailerFromEnv(process.env, repoRootOf(deps)),
-    publicUrl: deps.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:8080',
+    publicUrl: publicUrl ?? 'http://localhost:8080',
     logError,
   };
   const paymentDeps = { ...services, mail, payments };
@@ -117,6 +137,7 @@ export function createApp(deps: AppDeps): App {
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
   app.use(sessionMiddleware());
   const routers = [
+    healthRoutes({ queries }),
     paymentWebhookRoutes(paymentDeps),
     orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),
     authRoutes(services, rateLimit),
@@ -144,3 +165,8 @@ export function createApp(deps: AppDeps): App {
 }
 
 const repoRootOf = (deps: AppDeps) => deps.repoRoot ?? REPO_ROOT;
+
+function sessionIdleFromEnv(): number {
+  const ms = Number(process.env.SESSION_IDLE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_SESSION_IDLE_MS;
+}

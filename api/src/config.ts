@@ -17,6 +17,32 @@ export interface AppConfig {
   remotesConfigFile: string | undefined;
   /** Trust X-Forwarded-* headers (behind a load balancer). */
   trustProxy: boolean;
+  /** Limit on connecting to the database, waiting for a connection and each query (DB_QUERY_TIMEOUT_MS). */
+  dbQueryTimeoutMs: number | undefined;
+}
+
+/** A positive number of milliseconds from the environment, or undefined (the default applies). */
+function millis(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of milliseconds, got "${value}".`);
+  return n;
+}
+
+/**
+ * DATABASE_URL as it may be printed: without its password (and without anything after the path).
+ * An address that is not a URL is not printed at all.
+ */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    url.password = '';
+    url.search = '';
+    url.hash = '';
+    return url.toString();
+  } catch {
+    return '(DATABASE_URL, which is not a valid URL)';
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -29,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode: !production && env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
     remotesConfigFile: env.REMOTES_CONFIG || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    dbQueryTimeoutMs: millis(env.DB_QUERY_TIMEOUT_MS, 'DB_QUERY_TIMEOUT_MS'),
   };
 }

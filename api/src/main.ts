@@ -1,22 +1,48 @@
-import { loadConfig } from './config.ts';
+import { describeDatabaseUrl, loadConfig, type AppConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { createDb } from './db/knex.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateLatest } from './db/migrations/index.ts';
 import { seedDemo } from './demo/index.ts';
 
-const config = loadConfig();
-const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+/** A start-up failure as one line on stderr and a non-zero exit: no stack trace, never a password. */
+function fail(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
 
-await migrateLatest(db);
-if (config.demoMode) {
-  const seeded = await seedDemo(db);
-  if (seeded) console.log('Demo data seeded (users: owner-850@demo.test … password "demo").');
+const messageOf = (err: unknown) => {
+  const e = err as { message?: string; errors?: Array<{ message?: string }> };
+  // A connection tried on several addresses fails with an AggregateError whose own message is empty.
+  const message = e?.message || e?.errors?.map((x) => x.message).find(Boolean) || String(err);
+  return message.split('\n')[0]!;
+};
+
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  fail(`Cannot start: ${messageOf(err)}`);
+}
+const where = config.databaseUrl ? describeDatabaseUrl(config.databaseUrl) : config.sqliteFile;
+
+let db: ReturnType<typeof createDb>;
+try {
+  db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, queryTimeoutMs: config.dbQueryTimeoutMs });
+  await migrateLatest(db);
+  if (config.demoMode) {
+    const seeded = await seedDemo(db);
+    if (seeded) console.log('Demo data seeded (users: owner-850@demo.test … password "demo").');
+  }
+} catch (err) {
+  fail(`Cannot connect to the database at ${where}: ${messageOf(err)}`);
 }
 
 const app = createApp({ db, remotesConfigFile: config.remotesConfigFile, trustProxy: config.trustProxy });
 const server = app.listen(config.port, () => {
   console.log(`API listening on http://localhost:${config.port} (${config.databaseUrl ? 'MySQL' : `SQLite ${config.sqliteFile}`})`);
 });
+server.on('error', (err) => fail(`Cannot listen on port ${config.port}: ${messageOf(err)}`));
 
 // Payments in progress: settle the simulated provider's due intents, reconcile what a webhook has not
 // told us (a lost event, a process that stopped mid-payment). One pass at a time.
@@ -27,7 +53,8 @@ const sweeper = setInterval(() => {
   sweeping = true;
   app
     .sweepPayments()
-    .catch((err: unknown) => console.error('payment sweep failed', err))
+    // A database outage is one line per pass, not a stack trace every second.
+    .catch((err: unknown) => (isDatabaseUnavailable(err) ? console.error(`payment sweep skipped: the database is not reachable (${messageOf(err)})`) : console.error('payment sweep failed', err)))
     .finally(() => (sweeping = false));
 }, SWEEP_MS);
 sweeper.unref();

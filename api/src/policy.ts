@@ -13,10 +13,10 @@ import {
   type PublishLevelName,
   type Role,
 } from '@cpq/domain';
-import { sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
+import { adoptSession, sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
 import type { MemberAccess, OrderHead, Queries } from './db/queries.ts';
 import type { Repos, Row } from './db/repository.ts';
-import { badRequest, forbidden, forbiddenOrg, notFound, unauthenticated } from './http/errors.ts';
+import { badRequest, forbidden, notFound, unauthenticated } from './http/errors.ts';
 
 /**
  * Who may do what, on which rows, and which fields of a response they may see: the API's ONE
@@ -29,7 +29,7 @@ export type PolicyRole = 'owner' | 'member' | 'guest';
 
 export const ALL_ROLES: readonly PolicyRole[] = ['owner', 'member', 'guest'];
 export const OWNERS: readonly PolicyRole[] = ['owner'];
-/** Owners and members (not in guest mode: the server sees their stored role). */
+/** Owners and members, not in guest mode (an employee in guest mode is a guest here). */
 export const EMPLOYEE_ROLES: readonly PolicyRole[] = ['owner', 'member'];
 
 /**
@@ -101,6 +101,11 @@ export const POLICY = {
   'configurator.handleGuestShareLink': { roles: ALL_ROLES, shareToken: true },
   /** Catalogue writes (admin screens): not routed yet; owners only. */
   'resources.write': { roles: OWNERS },
+  /**
+   * Switching this session's guest mode for an organisation: employees, by their stored role (an
+   * employee in guest mode switches back); never on for an employee-only organisation.
+   */
+  'auth.setGuestMode': { roles: EMPLOYEE_ROLES },
 } as const satisfies Record<string, { roles: readonly PolicyRole[]; shareToken?: true }>;
 
 export type Endpoint = keyof typeof POLICY;
@@ -118,8 +123,9 @@ export type { SessionUserState };
 export interface Access {
   user: SessionUserState;
   orgId: number;
-  /** The stored role in this organisation. */
+  /** The role in force in this organisation: the stored role, or 'guest' in guest mode. */
   role: Role;
+  /** In guest mode, the stored role (restored when the mode is switched off). */
   prevRole: Role | null;
   /** The role used for decisions. */
   policyRole: PolicyRole;
@@ -130,13 +136,27 @@ export interface Access {
 }
 
 /** The signed-in user, or 401. */
-export async function requireUser(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash'>): Promise<SessionUserState> {
+export async function requireUser(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash' | 'touchSession'>): Promise<SessionUserState> {
   const user = await sessionUser(ctx, queries);
   if (!user) throw unauthenticated();
   return user;
 }
 
 const isOn = (v: unknown) => v === 1 || v === true || v === '1';
+
+/**
+ * Guest mode (docs/decisions/0047-guest-mode-on-the-session.md): an employee whose session is in
+ * guest mode for the organisation acts there as a guest — role 'guest', their stored role kept as
+ * prevRole — so every rule (role table, rows, fields, prices) applies to them as to a guest. Other
+ * roles are unchanged (a guest has no mode to switch).
+ */
+export function roleInForce(storedRole: Role, guestModeOrgIds: readonly number[], orgId: number): { role: Role; prevRole: Role | null } {
+  if (isEmployeeRole(storedRole) && guestModeOrgIds.includes(orgId)) return { role: 'guest', prevRole: storedRole };
+  return { role: storedRole, prevRole: null };
+}
+
+/** An organisation the caller does not belong to answers exactly like one that does not exist. */
+export const orgNotFound = () => notFound('organisationNotFound', 'Organisation not found.');
 
 /**
  * The organisation's access data for a member: the guest record's pricingIsHidden, or the
@@ -151,22 +171,44 @@ export async function orgAccessData(repos: Repos, orgId: number, userId: number,
 
 /**
  * The check every call naming an organisation goes through: signed in (401), an active member of
- * that organisation (403), and a role the policy table allows for the endpoint (403). One query
- * reads the membership, the guest record's access data and the organisation's catalogue version.
+ * that organisation (else 404, like an organisation that does not exist — or, for a call that named
+ * a row of it by id, `unreachable`: the answer for a missing row), and a role the policy table allows
+ * for the endpoint (403). One query reads the membership, the guest record's access data and the
+ * organisation's catalogue version.
  */
-export async function authorize(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number): Promise<Access> {
-  return (await authorizeWith(ctx, deps, endpoint, orgId)).access;
+export async function authorize(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number, unreachable: () => Error = orgNotFound): Promise<Access> {
+  return (await authorizeWith(ctx, deps, endpoint, orgId, undefined, unreachable)).access;
 }
 
 /**
  * `authorize` for a call that names an order by id: the order's organisation decides who may act on
- * it; an unknown order is 404 (after the sign-in check).
+ * it; an unknown order, and an order of an organisation the caller is no member of, are 404 (after
+ * the sign-in check).
  */
 export async function authorizeOrderById(ctx: Context, deps: { queries: AccessQueries; repos: Repos }, endpoint: Endpoint, productOrderId: number): Promise<Access> {
   await requireUser(ctx, deps.queries);
   const [row] = await deps.repos.productOrders.find({ id: productOrderId }, { columns: ['orgId'] });
   if (!row) throw orderNotFound();
-  return authorize(ctx, deps, endpoint, row.orgId);
+  return authorize(ctx, deps, endpoint, row.orgId, orderNotFound);
+}
+
+/**
+ * Who may switch guest mode for an organisation: signed in (401), a member of it (404 otherwise),
+ * an employee by their stored role (403), and — to switch it on — in an organisation that is not
+ * employee-only (403). Switching it off is always allowed to the employee.
+ */
+export async function authorizeGuestModeSwitch(ctx: Context, deps: { queries: AccessQueries; repos: Repos }, orgId: number, on: boolean): Promise<SessionUserState> {
+  const user = await requireUser(ctx, deps.queries);
+  const m = await deps.queries.memberAccess(user.id, orgId);
+  if (!m || !isActiveRole(m.role)) throw orgNotFound();
+  if (!can('auth.setGuestMode', m.role)) throw forbidden('Only employees can switch to guest mode.');
+  if (on) {
+    const org = await deps.repos.organisations.findOne({ id: orgId });
+    if ((org?.appData as { designEngine?: { isEmployeeOnly?: boolean } } | undefined)?.designEngine?.isEmployeeOnly) {
+      throw forbidden('Guest mode is not available in this organisation.');
+    }
+  }
+  return user;
 }
 
 /**
@@ -179,9 +221,16 @@ export async function authorizeOrder(ctx: Context, deps: { queries: AccessQuerie
   return { access, order: order === null ? await deps.queries.orderHead(orgId, orgSpecificId) : order };
 }
 
-type AccessQueries = Pick<Queries, 'memberAccess' | 'sessionAccess' | 'sessionUserByTokenHash' | 'orderHead'>;
+type AccessQueries = Pick<Queries, 'memberAccess' | 'sessionAccess' | 'sessionUserByTokenHash' | 'touchSession' | 'orderHead'>;
 
-async function authorizeWith(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number, orgSpecificId?: number): Promise<{ access: Access; order: OrderHead | undefined | null }> {
+async function authorizeWith(
+  ctx: Context,
+  deps: { queries: AccessQueries },
+  endpoint: Endpoint,
+  orgId: number,
+  orgSpecificId?: number,
+  unreachable: () => Error = orgNotFound,
+): Promise<{ access: Access; order: OrderHead | undefined | null }> {
   const session = ctx.state.session as RequestSession;
   let user: SessionUserState;
   let m: MemberAccess | undefined;
@@ -190,22 +239,22 @@ async function authorizeWith(ctx: Context, deps: { queries: AccessQueries }, end
   if (session.user === undefined && session.tokenHash) {
     // Session, membership (and the order) in one read.
     const found = await deps.queries.sessionAccess(session.tokenHash, orgId, orgSpecificId);
-    session.user = found ? found.user : null;
-    if (!found) throw unauthenticated();
-    user = found.user;
+    const adopted = await adoptSession(ctx, deps.queries, found?.user);
+    if (!found || !adopted) throw unauthenticated();
+    user = adopted;
     m = found.member;
     if (orgSpecificId !== undefined) order = found.order;
   } else {
     user = await requireUser(ctx, deps.queries);
     m = await deps.queries.memberAccess(user.id, orgId);
   }
-  if (!m || !isActiveRole(m.role)) throw forbiddenOrg();
-  const role = m.role;
+  if (!m || !isActiveRole(m.role)) throw unreachable();
+  const { role, prevRole } = roleInForce(m.role, user.guestModeOrgIds, orgId);
   if (!can(endpoint, role)) throw forbidden('Your role in this organisation does not allow this.');
   const pr = policyRole(role);
   // The same rule as orgAccessData, from the row already read.
   const orgPricingHidden = pr === 'guest' && (isOn((m.accessData as Row | null)?.pricingIsHidden) || isOn(m.guestPricingIsHidden));
-  return { access: { user, orgId, role, prevRole: m.prevRole ?? null, policyRole: pr, orgPricingHidden, catalogueVersion: m.catalogueVersion }, order };
+  return { access: { user, orgId, role, prevRole, policyRole: pr, orgPricingHidden, catalogueVersion: m.catalogueVersion }, order };
 }
 
 // ------------------------------------------------------------------------------- row rules

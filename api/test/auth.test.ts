@@ -5,8 +5,9 @@ import { countRows, databases, startTestApp, type TestApp } from './helpers.ts';
 
 describe.each(databases)('auth on $name', (dbCase) => {
   let t: TestApp;
+  let clock = Date.parse('2026-11-23T10:00:00Z');
   beforeAll(async () => {
-    t = await startTestApp(dbCase);
+    t = await startTestApp(dbCase, { rateLimit: { now: () => clock } });
   });
   afterAll(async () => {
     await t?.close();
@@ -91,30 +92,72 @@ describe.each(databases)('auth on $name', (dbCase) => {
     expect((await c.get('/api/auth/session')).status).toBe(401);
   });
 
-  it('rate limits after 5 failed attempts for one email, even with the right password', async () => {
+  /**
+   * Sign-in slows down rather than locks out (docs/decisions/0046-api-hardening.md): an email may
+   * fail 5 times, an IP 20; after that each attempt waits 15 s, the wait doubling with every further
+   * failure up to 15 minutes; the right password gets in as soon as the wait is over, and a success
+   * clears the email's failures. The clock is the test's.
+   */
+  const login = (email: string, password: string) => t.client().post('/api/auth/login', { email, password });
+
+  it('slows an email down after 5 failures, by a wait that doubles up to 15 minutes, and lets the right password in after it', async () => {
+    await t.db('login_throttle').delete();
     const email = 'guest-1450@demo.test';
     for (let i = 0; i < 5; i++) {
-      expect((await t.client().post('/api/auth/login', { email, password: 'nope' })).status).toBe(401);
+      const res = await login(email, 'nope');
+      expect(res.status).toBe(401);
+      expect(res.body.error.message).toBe('Invalid email or password.');
     }
-    const limited = await t.client().post('/api/auth/login', { email: email.toUpperCase(), password: 'demo' });
+    const limited = await login(email.toUpperCase(), 'demo');
     expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe('tooManyAttempts');
-    expect(limited.body.error.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
-    // Another email from the same IP still works.
-    expect((await t.client().post('/api/auth/login', { email: 'owner-1450@demo.test', password: 'demo' })).status).toBe(200);
-    // Once the failures are older than the window the user gets in.
-    await t.db('login_attempts').where({ email }).update({ created: '2000-01-01 00:00:00' });
-    expect((await t.client().post('/api/auth/login', { email, password: 'demo' })).status).toBe(200);
+    expect(limited.body.error).toEqual({ code: 'tooManyAttempts', message: 'Too many failed sign-in attempts. Try again in 15 seconds.' });
+    expect(limited.headers.get('retry-after')).toBe('15');
+    expect(limited.headers.get('set-cookie')).toBeNull();
+    // The email is slowed down, not the IP: another account from it still signs in.
+    expect((await login('owner-1450@demo.test', 'demo')).status).toBe(200);
+
+    // Each wait over, one more failure doubles the next wait: 30 s, 1, 2, 4, 8 minutes, then 15 at most.
+    const waits: number[] = [];
+    let wait = 15;
+    for (let i = 0; i < 8; i++) {
+      clock += wait * 1000 - 1000;
+      expect((await login(email, 'nope')).status, 'a second early').toBe(429);
+      clock += 1000;
+      expect((await login(email, 'nope')).status).toBe(401);
+      const next = await login(email, 'demo');
+      expect(next.status).toBe(429);
+      wait = Number(next.headers.get('retry-after'));
+      waits.push(wait);
+      if (i === 7) expect(next.body.error.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    }
+    expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900, 900]);
+
+    clock += wait * 1000;
+    expect((await login(email, 'demo')).status).toBe(200);
+    // The success cleared the email's failures: 5 free ones again.
+    for (let i = 0; i < 5; i++) expect((await login(email, 'nope')).status).toBe(401);
+    expect((await login(email, 'demo')).status).toBe(429);
   });
 
-  it('rate limits one IP after 20 failed attempts across emails', async () => {
-    await t.db('login_attempts').delete();
-    for (let i = 0; i < 20; i++) {
-      expect((await t.client().post('/api/auth/login', { email: `x${i}@demo.test`, password: 'nope' })).status).toBe(401);
-    }
-    const res = await t.client().post('/api/auth/login', { email: 'owner-850@demo.test', password: 'demo' });
+  it('slows an IP down after 20 failures across emails, and forgets failures a day after the last one', async () => {
+    await t.db('login_throttle').delete();
+    for (let i = 0; i < 20; i++) expect((await login(`x${i}@demo.test`, 'nope')).status).toBe(401);
+    const res = await login('owner-850@demo.test', 'demo');
     expect(res.status).toBe(429);
-    expect(res.body.error.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
-    await t.db('login_attempts').delete();
+    expect(res.body.error.message).toBe('Too many failed sign-in attempts. Try again in 15 seconds.');
+    clock += 15_000;
+    expect((await login('owner-850@demo.test', 'demo')).status).toBe(200);
+    // That success gave its attempt back; the next failure is the IP's 21st: a 30 s wait follows.
+    expect((await login('x0@demo.test', 'nope')).status).toBe(401);
+    const slowed = await login('owner-850@demo.test', 'demo');
+    expect(slowed.status).toBe(429);
+    expect(slowed.headers.get('retry-after')).toBe('30');
+    // A day after the last failure they are forgotten.
+    clock += 24 * 3600_000;
+    for (let i = 0; i < 20; i++) expect((await login(`y${i}@demo.test`, 'nope')).status).toBe(401);
+    expect((await login('owner-850@demo.test', 'demo')).status).toBe(429);
+    clock += 24 * 3600_000;
+    expect((await login('owner-850@demo.test', 'demo')).status).toBe(200);
+    await t.db('login_throttle').delete();
   });
 });

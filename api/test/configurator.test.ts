@@ -55,10 +55,11 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       });
     });
 
-    it('refuses another organisation (403) and anonymous callers (401)', async () => {
+    it('answers another organisation like a missing one (404) and asks anonymous callers to sign in (401)', async () => {
       const res = await owner.post(HOME, { orgId: 1053 });
-      expect(res.status).toBe(403);
-      expect(res.body.error).toEqual({ code: 'forbidden', message: "You don't have access to this organisation." });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({ code: 'organisationNotFound', message: 'Organisation not found.' });
+      expect((await owner.post(HOME, { orgId: 999999 })).body).toEqual(res.body);
       expect((await t.client().post(HOME, { orgId: 850 })).status).toBe(401);
     });
   });
@@ -113,11 +114,11 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(res.body.data.costs.depositPercentage).toBe(0);
     });
 
-    it('refuses another organisation with 403 and writes nothing', async () => {
+    it('refuses another organisation like a missing one (404) and writes nothing', async () => {
       const before = await writes();
       const res = await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 1053, productCategoryId: 20 } });
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('forbidden');
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('organisationNotFound');
       expect(await writes()).toEqual(before);
     });
 
@@ -213,13 +214,13 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(notInvolved.body.error.code).toBe('orderNotFound');
     });
 
-    it('answers 404 for a missing order and 403 for a non-member of the organisation', async () => {
+    it('answers 404 for a missing order, and for an order of an organisation the caller is no member of', async () => {
       const missing = await owner.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 99999 });
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe('orderNotFound');
       const nonMember = await owner1053.post(ORDER_DATA, { orgId: 850, productOrderOrgSpecificId: 1 });
-      expect(nonMember.status).toBe(403);
-      expect(nonMember.body.error.code).toBe('forbidden');
+      expect(nonMember.status).toBe(404);
+      expect(nonMember.body.error.code).toBe('organisationNotFound');
     });
 
     it('includes spatial arrays for architectural orders', async () => {
@@ -310,14 +311,14 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect((await guest.get(CATALOGUE(850))).body.data.pricingIsHidden).toBe(false);
     });
 
-    it('refuses bad queries (400), orders the caller is not involved in (404), non-members (403) and anonymous callers (401)', async () => {
+    it('refuses bad queries (400), orders the caller is not involved in (404), non-members (404) and anonymous callers (401)', async () => {
       for (const q of ['', '?orgId=abc', '?orgId=850&x=1', '?orgId=850&orgId=851', '?orgId=850&productOrderOrgSpecificId=0']) {
         const res = await owner.get(`/api/configurator/catalogue${q}`);
         expect(res.status, q).toBe(400);
         expect(res.body.error.code, q).toBe('invalidQuery');
       }
       expect((await guest.get(`${CATALOGUE(850)}&productOrderOrgSpecificId=1`)).status).toBe(404);
-      expect((await owner1053.get(CATALOGUE(850))).status).toBe(403);
+      expect((await owner1053.get(CATALOGUE(850))).status).toBe(404);
       expect((await t.client().get(CATALOGUE(850))).status).toBe(401);
     });
   });

@@ -34,15 +34,24 @@ export class Client {
   cookie = '';
   constructor(readonly baseUrl: string) {}
 
+  /**
+   * Sends what a browser page of the portal would: JSON with its Content-Type, the session cookie, and
+   * on every write the page's Origin (browsers send it on POST). A header given as '' is left out.
+   */
   async request<T = any>(method: string, p: string, body?: unknown, opts: { raw?: string; headers?: Record<string, string> } = {}): Promise<Res<T>> {
+    const headers: Record<string, string> = {
+      ...(body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(method !== 'GET' && method !== 'HEAD' ? { origin: new URL(this.baseUrl).origin } : {}),
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...opts.headers,
+    };
+    for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
+    const sent = opts.raw ?? (body !== undefined ? JSON.stringify(body) : undefined);
     const res = await fetch(this.baseUrl + p, {
       method,
-      headers: {
-        ...(body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...opts.headers,
-      },
-      body: opts.raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
+      headers,
+      // As bytes when no type is named: fetch would call a string text/plain.
+      body: sent !== undefined && !('content-type' in headers) ? Buffer.from(sent) : sent,
     });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) {
@@ -59,7 +68,7 @@ export class Client {
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  post<T = any>(p: string, body?: unknown, opts?: { raw?: string }) {
+  post<T = any>(p: string, body?: unknown, opts?: { raw?: string; headers?: Record<string, string> }) {
     return this.request<T>('POST', p, body, opts);
   }
 
@@ -68,45 +77,28 @@ export class Client {
   }
 }
 
-export interface TestApp {
+export interface Served {
   url: string;
   /** The API's routes (method and path), as the app registered them. */
   routeTable: ReadonlyArray<{ method: string; path: string }>;
   db: Knex;
-  repos: Repos;
   client(): Client;
-  /** A client signed in as `email` (password "demo"). */
   as(email: string): Promise<Client>;
   close(): Promise<void>;
 }
 
-/** A fresh database (SQLite temp file or a uniquely named MySQL database), migrated and seeded. */
-export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}): Promise<TestApp> {
-  let db: Knex;
-  let cleanup: () => Promise<void>;
-  if (dbCase.name === 'mysql') {
-    const url = new URL(dbCase.url!);
-    const name = `cpq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = knexFactory({
-      client: 'mysql2',
-      connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
-      pool: { min: 0, max: 1 },
-    });
-    await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    url.pathname = '/' + name;
-    db = createDb({ databaseUrl: url.toString(), sqliteFile: '' });
-    cleanup = async () => {
-      await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-      await admin.destroy();
-    };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-test-'));
-    db = createDb({ sqliteFile: path.join(dir, 'test.sqlite') });
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  }
-  await migrateLatest(db);
-  await seedDemo(db);
-  const app = createApp({ db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, ...deps });
+export interface TestApp extends Served {
+  repos: Repos;
+  /**
+   * Another API server on the same database, with other settings; `separateDb` gives it its own
+   * connection pool (`queryTimeoutMs` its limits), as a second API process would have.
+   */
+  serve(deps?: Partial<AppDeps>, opts?: { separateDb?: boolean; queryTimeoutMs?: number }): Promise<Served>;
+}
+
+/** Listens on a free port; the server is closed (and the given database destroyed) by close(). */
+async function listen(deps: AppDeps, destroyDb: boolean): Promise<Served> {
+  const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -114,8 +106,7 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
   return {
     url,
     routeTable: app.routeTable,
-    db,
-    repos: createRepos(db),
+    db: deps.db,
     client: () => new Client(url),
     async as(email: string) {
       const c = new Client(url);
@@ -126,6 +117,55 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (destroyDb) await deps.db.destroy();
+    },
+  };
+}
+
+/** A fresh database (SQLite temp file or a uniquely named MySQL database), migrated and seeded. */
+export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}): Promise<TestApp> {
+  let db: Knex;
+  let cleanup: () => Promise<void>;
+  let openDb: (queryTimeoutMs?: number) => Knex;
+  if (dbCase.name === 'mysql') {
+    const url = new URL(dbCase.url!);
+    const name = `cpq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = knexFactory({
+      client: 'mysql2',
+      connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
+      pool: { min: 0, max: 1 },
+    });
+    await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    url.pathname = '/' + name;
+    openDb = (queryTimeoutMs) => createDb({ databaseUrl: url.toString(), sqliteFile: '', queryTimeoutMs });
+    db = openDb();
+    cleanup = async () => {
+      await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.destroy();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-test-'));
+    openDb = (queryTimeoutMs) => createDb({ sqliteFile: path.join(dir, 'test.sqlite'), queryTimeoutMs });
+    db = openDb();
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  await migrateLatest(db);
+  await seedDemo(db);
+  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, ...deps };
+  const main = await listen(base, false);
+  const others: Served[] = [];
+  return {
+    ...main,
+    repos: createRepos(db),
+    async serve(more = {}, opts = {}) {
+      const own = opts.separateDb ? openDb(opts.queryTimeoutMs) : db;
+      const served = await listen({ ...base, ...more, db: more.db ?? own }, own !== db && !more.db);
+      others.push(served);
+      return served;
+    },
+    async close() {
+      for (const o of others) await o.close().catch(() => undefined);
+      await main.close();
       await db.destroy();
       await cleanup();
     },

@@ -50,6 +50,8 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.updatePaymentIntent': ({ orderId }) => ({ path: '/api/configurator/update-stripe-payment-intent', body: { productOrderId: orderId, paymentIntentId: 'pi_unknown', isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
   'configurator.getPaymentIntent': () => ({ path: '/api/configurator/get-stripe-payment-intent', body: { paymentIntentId: 'pi_unknown', paymentEnvironment: 'live' } }),
   'configurator.getTaxRate': ({ orgId }) => ({ path: '/api/configurator/get-tax-rate', body: { orgId, deliveryAddress: { state: 'ME' } } }),
+  // Switching guest mode off when it is off: no change.
+  'auth.setGuestMode': ({ orgId }) => ({ path: '/api/auth/guest-mode', body: { orgId, guestMode: false } }),
   'configurator.createProductOrderWithItems': ({ orgId }) => ({ path: '/api/configurator/create-product-order-with-items', body: { productOrderProps: { orgId, title: 'Policy check', productCategoryId: 14 }, propsSets: [{ productId: 170, quantity: 1 }] } }),
   // Sharing: reads, a new link (the previous one stops working), and writes naming the order's owner,
   // which are refused (400) whoever may make them, so nothing changes.
@@ -69,65 +71,68 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
 /**
  * Expected answers written from the product rules, not read from the policy table: every signed-in
  * member may use the home page, create orders, read the catalogue and work on orders; a guest only on
- * orders they own or are involved in (another order answers like a missing one, 404); a non-member
- * is refused (403) and an anonymous caller asked to sign in (401). `mine` is an order the guest owns.
+ * orders they own or are involved in (another order answers like a missing one, 404); for a
+ * non-member the organisation and its orders answer like missing ones (404, so an id tells nobody
+ * what exists); an anonymous caller is asked to sign in (401). `mine` is an order the guest owns.
  */
 type Who = 'owner' | 'member' | 'guest' | 'nonMember' | 'anonymous';
 const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Who, number>; mine?: number }> = {
-  'configurator.getHomepageData': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
-  'configurator.createProductOrder': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
-  'configurator.getOrderData': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
-  'configurator.getCatalogue': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
-  'resources.get': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
-  'productInstances.write': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
-  'productOrders.update': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  'configurator.getHomepageData': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
+  'configurator.createProductOrder': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
+  'configurator.getOrderData': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'configurator.getCatalogue': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'resources.get': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
+  'productInstances.write': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'productOrders.update': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   // Discarding a left, untitled, empty order: its owner or an employee; an order with items is kept (409).
-  'productOrders.destroy': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 409 },
+  'productOrders.destroy': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
   // Copy: everyone who reaches the order; a guest only their own.
-  'configurator.duplicateProductOrder': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
+  'configurator.duplicateProductOrder': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   // Owner change and its candidate list: employees only.
-  'configurator.changeOrderOwner': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
-  'configurator.getOrderOwnerCandidates': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 } },
-  'configurator.createProductOrderWithItems': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
+  'configurator.changeOrderOwner': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  'configurator.getOrderOwnerCandidates': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 } },
+  'configurator.createProductOrderWithItems': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
   // The orders list: every member (a guest's list holds only their orders); CSV export and status counts are employee tools.
-  'configurator.getOrdersData': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
-  'configurator.exportOrdersCsv': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 } },
-  'configurator.getOrdersCount': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 } },
+  'configurator.getOrdersData': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
+  'configurator.exportOrdersCsv': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 } },
+  'configurator.getOrdersCount': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 } },
   // Costs recalculation: platform administrators only (none of 1392's users is one; see ordersList.test.ts for who is).
-  'configurator.updateOrderCosts': { others: { owner: 403, member: 403, guest: 403, nonMember: 403, anonymous: 401 } },
+  'configurator.updateOrderCosts': { others: { owner: 403, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   // Status: anyone who reaches the order may submit, cancel, ask for news and pay; the machine refuses
   // what the order's step does not allow (409). Approval, changes requested, status dots and the
   // timeline are for employees. 1392 hides prices from its guest: paying is refused (403).
-  'configurator.submitOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 409 },
-  'configurator.approveOrder': { others: { owner: 409, member: 409, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
-  'configurator.actionRequired': { others: { owner: 409, member: 409, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
-  'configurator.cancelOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 } },
-  'configurator.updateOrderStatus': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
-  'configurator.requestStatusUpdate': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
-  'configurator.getOrderStatusEvents': { others: { owner: 200, member: 200, guest: 403, nonMember: 403, anonymous: 401 }, mine: 403 },
-  'configurator.confirmOrderPayment': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 403 },
-  'configurator.createPaymentIntent': { others: { owner: 409, member: 409, guest: 404, nonMember: 403, anonymous: 401 }, mine: 403 },
+  'configurator.submitOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
+  'configurator.approveOrder': { others: { owner: 409, member: 409, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  'configurator.actionRequired': { others: { owner: 409, member: 409, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  'configurator.cancelOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 } },
+  'configurator.updateOrderStatus': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  'configurator.requestStatusUpdate': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'configurator.getOrderStatusEvents': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  'configurator.confirmOrderPayment': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
+  'configurator.createPaymentIntent': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
   // An unknown payment: missing for everyone signed in (a payment of another organisation is as missing).
-  'configurator.updatePaymentIntent': { others: { owner: 404, member: 404, guest: 404, nonMember: 403, anonymous: 401 }, mine: 404 },
+  'configurator.updatePaymentIntent': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 401 }, mine: 404 },
   'configurator.getPaymentIntent': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 401 } },
-  'configurator.getTaxRate': { others: { owner: 200, member: 200, guest: 200, nonMember: 403, anonymous: 401 } },
+  'configurator.getTaxRate': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
   // Your own preferences: anyone signed in, member of the organisation or not.
   'users.updatePreferences': { others: { owner: 200, member: 200, guest: 200, nonMember: 200, anonymous: 401 } },
   // Sharing: everyone who reaches the order sees who is involved, searches, makes a link and shares;
   // the order's owner is never shared with again, added, removed or given hidden prices (400). Only
   // employees and the order's owner while they see prices change price visibility: 1392 hides prices
   // from its guest, so the guest is refused on their own order (403).
-  'configurator.getInvolvedUsers': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
-  'configurator.getShareeCandidates': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
-  'configurator.generateShareableLink': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
-  'configurator.share': { others: { owner: 400, member: 400, guest: 404, nonMember: 403, anonymous: 401 }, mine: 400 },
-  'configurator.addSharee': { others: { owner: 400, member: 400, guest: 404, nonMember: 403, anonymous: 401 }, mine: 400 },
-  'configurator.getOrCreateSharee': { others: { owner: 200, member: 200, guest: 404, nonMember: 403, anonymous: 401 }, mine: 200 },
-  'configurator.removeSharee': { others: { owner: 400, member: 400, guest: 404, nonMember: 403, anonymous: 401 }, mine: 400 },
-  'configurator.updateInvolvedUsersData': { others: { owner: 400, member: 400, guest: 404, nonMember: 403, anonymous: 401 }, mine: 403 },
+  'configurator.getInvolvedUsers': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'configurator.getShareeCandidates': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'configurator.generateShareableLink': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'configurator.share': { others: { owner: 400, member: 400, guest: 404, nonMember: 404, anonymous: 401 }, mine: 400 },
+  'configurator.addSharee': { others: { owner: 400, member: 400, guest: 404, nonMember: 404, anonymous: 401 }, mine: 400 },
+  'configurator.getOrCreateSharee': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'configurator.removeSharee': { others: { owner: 400, member: 400, guest: 404, nonMember: 404, anonymous: 401 }, mine: 400 },
+  'configurator.updateInvolvedUsersData': { others: { owner: 400, member: 400, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
   // No session needed: a token nobody made is the same 404 for everyone, signed in or not.
   'configurator.getOrgRoleForToken': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
   'configurator.handleGuestShareLink': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
+  // Guest mode is an employee's switch; a guest has none.
+  'auth.setGuestMode': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 } },
 };
 
 describe('policy table', () => {
@@ -178,6 +183,7 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
         expect(res.status).toBe(status);
         if (status === 401) expect(res.body.error.code).toBe('unauthenticated');
         if (status === 403) expect(res.body.error.code).toBe('forbidden');
+        if (who === 'nonMember' && status === 404) expect(res.body.error.code).toMatch(/^(organisation|order|instance)NotFound$/);
       });
     }
     if (expected.mine) {

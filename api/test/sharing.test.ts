@@ -610,7 +610,7 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     expect(priceKeys(cancel.body)).toEqual([]);
     // The status answer shaped for the viewer (what every status call returns): no payment amount, no amount paid.
     const { statusResponse } = await import('../src/services/orderStatus.ts');
-    const access = { user: { id: viewerId, email: '', sessionId: 0 }, orgId: 850, role: 'guest', prevRole: null, policyRole: 'guest' as const, orgPricingHidden: false, catalogueVersion: 0 };
+    const access = { user: { id: viewerId, email: '', sessionId: 0, guestModeOrgIds: [] }, orgId: 850, role: 'guest', prevRole: null, policyRole: 'guest' as const, orgPricingHidden: false, catalogueVersion: 0 };
     const shaped = statusResponse(access, (await t.repos.productOrders.findOne({ id: order.id }))!);
     expect(priceKeys(shaped)).toEqual([]);
     expect(Object.keys(shaped.statusData)).toEqual(Object.keys(order.statusData));

@@ -143,7 +143,8 @@ export class PortalUser {
     const t0 = performance.now();
     const res = await fetch(this.url + p, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      // As the portal's page sends it: JSON, the cookie, and on writes the page's Origin.
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(method !== 'GET' ? { origin: new URL(this.url).origin } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();

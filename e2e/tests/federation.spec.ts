@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { signIn, snap } from './helpers.ts';
+import { ORG_IDS, signIn, signOut, snap } from './helpers.ts';
 
 /** Code found only in React's own module body, and only in react-dom/client's: each must be downloaded once. */
 const REACT_MARKER = /Children=\{map:/;
@@ -9,6 +9,24 @@ const REACT_DOM_MARKER = /\.hydrateRoot=function/;
  * remote entry keeps calls it under another name): the files carrying it are the runtime's copies.
  */
 const FEDERATION_RUNTIME_MARKER = /beforeInitContainer/;
+
+/**
+ * Records the page's Content-Security-Policy violations from its start (the portal sends a strict
+ * policy: scripts from the portal only, no inline script, no eval): the `securitypolicyviolation`
+ * events of each document, and Chromium's console reports, which outlive a reload.
+ */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const reported: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) reported.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}`));
+  });
+  return async () => [...reported, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+}
 
 /** Every script a full load of `path` downloads, by URL, with its text and response headers. */
 async function scriptsOfLoad(page: Page, path: string, ready: () => Promise<void>) {
@@ -66,6 +84,7 @@ test('one federation runtime and one React on a page: the home page and an order
 });
 
 test('React is loaded once and each area comes from its own remote build', async ({ page }) => {
+  const violations = await watchCsp(page);
   const scripts = new Map<string, string>();
   const pending: Promise<void>[] = [];
   page.on('response', (res: Response) => {
@@ -98,6 +117,29 @@ test('React is loaded once and each area comes from its own remote build', async
   const withReactDom = urls.filter((u) => REACT_DOM_MARKER.test(scripts.get(u)!));
   expect(withReact, 'files defining React').toHaveLength(1);
   expect(withReactDom, 'files defining react-dom').toHaveLength(1);
+  // Every area mounted under the Content-Security-Policy without tripping it.
+  expect(await violations()).toEqual([]);
+});
+
+test('the portal is served with a strict Content-Security-Policy, and every organisation loads its plugin under it', async ({ page }) => {
+  const violations = await watchCsp(page);
+  const res = await page.goto('/');
+  const csp = (await res!.allHeaders())['content-security-policy'] ?? '';
+  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+  expect(scriptSrc).toBe("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'self'");
+  // No inline script in the page itself: every <script> names its file.
+  expect(await page.locator('script:not([src])').count()).toBe(0);
+  for (const orgId of ORG_IDS) {
+    const plugin = page.waitForResponse((r) => r.url().includes(`/plugins/org-${orgId}/`));
+    await signIn(page, `owner-${orgId}@demo.test`);
+    await expect(page.locator('[data-remote="mfe-configurator"]')).toBeVisible();
+    expect((await plugin).ok(), `org-${orgId} plugin`).toBe(true);
+    expect(await violations(), `violations with organisation ${orgId}`).toEqual([]);
+    await signOut(page);
+  }
 });
 
 test('a remote that fails to load leaves the rest of the portal working', async ({ page }) => {

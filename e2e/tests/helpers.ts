@@ -24,9 +24,18 @@ export async function signOut(page: Page): Promise<void> {
   await page.waitForLoadState('load');
 }
 
+/**
+ * Headers for an API write made with `page.request` (it carries the page's cookies): the Origin the
+ * page's own fetch would send. The API refuses a signed-in write that names no origin of its own
+ * (docs/decisions/0046-api-hardening.md).
+ */
+export function sameOrigin(page: Page): { origin: string } {
+  return { origin: new URL(page.url()).origin };
+}
+
 /** A call of the API as the signed-in person of `page`; fails the test unless it answers 200. Answers `data`. */
 export async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
-  const res = await page.request.post(url, { data: body });
+  const res = await page.request.post(url, { data: body, headers: sameOrigin(page) });
   const json = (await res.json()) as { data?: T; error?: { message: string } };
   expect(res.status(), `${url}: ${json.error?.message ?? ''}`).toBe(200);
   return json.data as T;

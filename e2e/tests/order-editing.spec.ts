@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, signOut, snap } from './helpers.ts';
+import { signIn, signOut, snap, sameOrigin } from './helpers.ts';
 
 /**
  * The order page's editor (EDIT tab): creating items, choosing options with the engine's reasons,
@@ -9,7 +9,7 @@ import { signIn, signOut, snap } from './helpers.ts';
  */
 
 async function newOrder(page: Page, orgId: number, productCategoryId: number): Promise<number> {
-  const res = await page.request.post('/api/configurator/create-product-order', { data: { productOrderProps: { orgId, productCategoryId } } });
+  const res = await page.request.post('/api/configurator/create-product-order', { headers: sameOrigin(page), data: { productOrderProps: { orgId, productCategoryId } } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { orgSpecificId: number } }).data.orgSpecificId;
 }
@@ -227,10 +227,10 @@ test('a 1392 guest creates an order from home and lands in a new item', async ({
 test('a 200-item order stays light: collapsed explanations are not in the page', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'owner-1392@demo.test');
-  const created = await page.request.post('/api/configurator/create-product-order', { data: { productOrderProps: { orgId: 1392, productCategoryId: 14, title: 'Hotel fit-out' } } });
+  const created = await page.request.post('/api/configurator/create-product-order', { headers: sameOrigin(page), data: { productOrderProps: { orgId: 1392, productCategoryId: 14, title: 'Hotel fit-out' } } });
   const order = ((await created.json()) as { data: { id: number; orgSpecificId: number } }).data;
   for (let i = 1; i <= 200; i++) {
-    const res = await page.request.post('/api/resources/productInstances/create', { data: { props: { productOrderId: order.id, productId: 170, title: `Room ${i}`, properties: { '170': { optionId: 250 } } } } });
+    const res = await page.request.post('/api/resources/productInstances/create', { headers: sameOrigin(page), data: { props: { productOrderId: order.id, productId: 170, title: `Room ${i}`, properties: { '170': { optionId: 250 } } } } });
     expect(res.status()).toBe(200);
   }
   await page.goto(`/orders/${order.orgSpecificId}`);
@@ -251,7 +251,7 @@ test('an untitled order left right after creating it is discarded', async ({ pag
   await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expect
-    .poll(async () => (await page.request.post('/api/configurator/get-configurator-order-data', { data: { orgId: 1392, productOrderOrgSpecificId: n } })).status())
+    .poll(async () => (await page.request.post('/api/configurator/get-configurator-order-data', { headers: sameOrigin(page), data: { orgId: 1392, productOrderOrgSpecificId: n } })).status())
     .toBe(404);
   await page.goto(`/orders/${n}`);
   await expect(page.getByText("You might need to ask for an invite or the order you're looking for might have been deleted")).toBeVisible();
@@ -264,6 +264,7 @@ test('an 850 member adds a custom product with its own price; a guest is not off
   await signIn(page, 'member-850@demo.test');
   const n = await newOrder(page, 850, 1);
   await page.request.post('/api/resources/productOrders/update', {
+    headers: sameOrigin(page),
     data: { where: { id: await orderIdOf(page, 850, n) }, props: { title: 'Custom check', promptedForProjectInfo: 1 } },
   });
   await page.goto(`/orders/${n}`);
@@ -288,6 +289,7 @@ test('an 850 member adds a custom product with its own price; a guest is not off
   await signIn(page, 'guest-850@demo.test');
   const g = await newOrder(page, 850, 1);
   await page.request.post('/api/resources/productOrders/update', {
+    headers: sameOrigin(page),
     data: { where: { id: await orderIdOf(page, 850, g) }, props: { title: 'Guest custom check', promptedForProjectInfo: 1 } },
   });
   await page.goto(`/orders/${g}`);
@@ -296,6 +298,6 @@ test('an 850 member adds a custom product with its own price; a guest is not off
 });
 
 async function orderIdOf(page: Page, orgId: number, orgSpecificId: number): Promise<number> {
-  const res = await page.request.post('/api/configurator/get-configurator-order-data', { data: { orgId, productOrderOrgSpecificId: orgSpecificId } });
+  const res = await page.request.post('/api/configurator/get-configurator-order-data', { headers: sameOrigin(page), data: { orgId, productOrderOrgSpecificId: orgSpecificId } });
   return ((await res.json()) as { data: { productOrders: Array<{ id: number }> } }).data.productOrders[0]!.id;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, snap } from './helpers.ts';
+import { signIn, snap, sameOrigin } from './helpers.ts';
 
 const ORDERS_DATA = '/api/configurator/get-configurator-orders-data';
 
@@ -9,6 +9,7 @@ const ORDERS_DATA = '/api/configurator/get-configurator-orders-data';
 async function createOrders(page: Page, orgId: number, tag: string, count: number): Promise<void> {
   for (let i = 1; i <= count; i++) {
     const res = await page.request.post('/api/configurator/create-product-order', {
+      headers: sameOrigin(page),
       data: { productOrderProps: { orgId, title: `${tag} order ${i}`, productCategoryId: 1, isStocked: 0 } },
     });
     expect(res.ok(), await res.text()).toBe(true);

@@ -53,7 +53,7 @@ test('header: ADMIN for owners only, guest mode toggle, hidden toggle for employ
   await expect(page.getByRole('link', { name: 'ADMIN' })).toBeVisible();
   await page.getByTestId('guest-mode-toggle').click();
   await expect(page.getByRole('link', { name: 'ADMIN' })).toHaveCount(0);
-  // Guest mode is local and remembered across a reload.
+  // Guest mode is held by the server (the session): still on after a reload.
   await page.reload();
   await expect(page.getByTestId('guest-mode-toggle')).toHaveText('EMPLOYEE MODE');
   await page.getByTestId('guest-mode-toggle').click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { signIn, snap } from './helpers.ts';
+import { signIn, snap, sameOrigin } from './helpers.ts';
 
 type Row = Record<string, unknown> & { id: number };
 interface Property extends Row {
@@ -27,7 +27,7 @@ const VISIBLE_LEVELS: Record<string, string[]> = { owner: ['admin', 'internal', 
 const sees = (role: string, level: string | null | undefined) => (VISIBLE_LEVELS[role] ?? ['all']).includes(level ?? 'all');
 
 async function post<T>(page: Page, path: string, body: unknown): Promise<{ status: number; json: { data?: T; error?: { code: string; message: string; details?: Record<string, unknown> } } }> {
-  const res = await page.request.post(path, { data: body });
+  const res = await page.request.post(path, { headers: sameOrigin(page), data: body });
   return { status: res.status(), json: await res.json() };
 }
 

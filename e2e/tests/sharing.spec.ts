@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page, type Response } from '@playwrigh
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apiPost, signIn, snap } from './helpers.ts';
+import { apiPost, sameOrigin, signIn, snap } from './helpers.ts';
 
 /**
  * Sharing, as people do it: an owner shares an order with a new email and with a member, and makes a
@@ -182,6 +182,6 @@ test('an owner shares with a new email and a member and by link; the link opens 
   await expect(guestRow).toHaveCount(0);
   await visitor.reload();
   await expect(visitor.getByText(ORDER_MISSING)).toBeVisible();
-  const gone = await visitor.request.post('/api/configurator/get-configurator-order-data', { data: { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId } });
+  const gone = await visitor.request.post('/api/configurator/get-configurator-order-data', { headers: sameOrigin(visitor), data: { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId } });
   expect(gone.status()).toBe(404);
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { ApiRequestError, api, toggleGuestModeAtom } from '@cpq/client';
+import { ApiRequestError, api } from '@cpq/client';
 import type { OrdersDataResponse } from '@cpq/domain';
 import { OrdersPage } from './OrdersPage.tsx';
 import { page, rows, session, storeWith, stubBrowser } from './testSetup.tsx';
@@ -234,11 +234,8 @@ describe('roles and tools', () => {
 
   it('guest mode lists as a guest: own orders, no owner filter, no tools', async () => {
     ordersData.mockResolvedValue(page([row()]));
-    const s = session();
-    window.history.replaceState(null, '', '/orders');
-    const store = storeWith(s);
-    store.set(toggleGuestModeAtom);
-    render(<Provider store={store}><OrdersPage /></Provider>);
+    // Guest mode as the server's session reports it: role guest, the stored role kept as prevRole.
+    show(session({ role: 'guest', prevRole: 'owner' }));
     await screen.findByTestId('order-row');
     expect(lastBody().isGuestMode).toBe(true);
     expect(screen.queryByTestId('filter-owner')).toBeNull();

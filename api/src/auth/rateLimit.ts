@@ -1,37 +1,112 @@
-import type { Queries } from '../db/queries.ts';
-import { dbDateAgo, fromDbDate, normaliseDbDate } from '../db/time.ts';
+import type { Queries, ThrottleRow } from '../db/queries.ts';
+import { fromDbDate, toDbDate } from '../db/time.ts';
 
 /**
- * Failed sign-ins are rows in login_attempts, so every API process sees the same counts
- * (docs/decisions/0008-sessions-and-rate-limiting-in-the-db.md).
+ * Sign-in throttling by growing delays (docs/decisions/0046-api-hardening.md): an email may fail a
+ * few times freely, an IP more; past that, each attempt must wait a delay that doubles with every
+ * further failure, up to a cap. Nothing locks an account for long: the right password is let in
+ * as soon as the wait is over, and a success clears the email's failures.
+ *
+ * An attempt is reserved before its password is checked: in one transaction with the email's and
+ * the IP's rows locked, it is counted as a failure (a success gives it back), so any number of
+ * simultaneous guesses, in any number of API processes, get exactly the allowed number checked.
  */
 export interface RateLimitOptions {
-  windowMs: number;
-  maxPerEmail: number;
-  maxPerIp: number;
+  /** Failures an email may have before each further attempt waits. */
+  freePerEmail: number;
+  /** Failures an IP may have (across emails) before each further attempt from it waits. */
+  freePerIp: number;
+  /** The wait after the free failures; doubles with each further failure. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Failures are forgotten this long after the last one. */
+  forgetAfterMs: number;
+  /** The clock (tests move it). */
+  now: () => number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { windowMs: 15 * 60_000, maxPerEmail: 5, maxPerIp: 20 };
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
+  freePerEmail: 5,
+  freePerIp: 20,
+  firstDelayMs: 15_000,
+  maxDelayMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3600_000,
+  now: () => Date.now(),
+};
 
-/** Milliseconds until the caller may try again, or 0 when not limited. */
-export async function lockedForMs(queries: Queries, opts: RateLimitOptions, email: string, ip: string): Promise<number> {
-  const since = dbDateAgo(opts.windowMs);
-  const waitFor = async (column: 'email' | 'ip', value: string, max: number): Promise<number> => {
-    const times = await queries.recentFailedLogins(column, value, since, max);
-    if (times.length < max) return 0;
-    // Limited until the max-th most recent failure leaves the window.
-    const oldest = fromDbDate(normaliseDbDate(times[max - 1])!);
-    return Math.max(0, oldest.getTime() + opts.windowMs - Date.now());
-  };
-  return Math.max(await waitFor('email', email, opts.maxPerEmail), await waitFor('ip', ip, opts.maxPerIp));
+type ThrottleQueries = Pick<Queries, 'updateThrottle' | 'trimThrottle'>;
+
+const emailKey = (email: string) => `email:${email}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+const freeFor = (key: string, opts: RateLimitOptions) => (key.startsWith('ip:') ? opts.freePerIp : opts.freePerEmail);
+const ms = (date: string | null) => (date ? fromDbDate(date).getTime() : 0);
+/** Stored dates have whole seconds: a wait is rounded up so that it is never cut short. */
+const dbDateAtOrAfter = (t: number) => toDbDate(new Date(Math.ceil(t / 1000) * 1000));
+
+/** The wait that follows `failures` failures of a key that may fail `free` times freely (0 when none). */
+export function delayAfter(failures: number, free: number, opts: Pick<RateLimitOptions, 'firstDelayMs' | 'maxDelayMs'>): number {
+  if (failures < free) return 0;
+  return Math.min(opts.maxDelayMs, opts.firstDelayMs * 2 ** Math.min(failures - free, 30));
 }
 
-export async function recordAttempt(queries: Queries, email: string, ip: string, success: boolean): Promise<void> {
-  // A successful sign-in clears that email's failures; day-old rows are trimmed opportunistically.
-  await queries.recordLoginAttempt(email, ip, success, dbDateAgo(24 * 3600_000));
+/** A row as it stands now: failures older than the forget time are gone. */
+function current(row: ThrottleRow, now: number, opts: RateLimitOptions): ThrottleRow {
+  if (row.lastFailure && now - ms(row.lastFailure) >= opts.forgetAfterMs) return { ...row, failures: 0, blockedUntil: null };
+  return row;
 }
 
-export function tryAgainMessage(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+/** A reserved attempt: what it wrote on the IP's row, so that a success can give it back. */
+export interface Reservation {
+  email: string;
+  ip: string;
+  ipBlockedBefore: string | null;
+  ipBlockedWritten: string | null;
+}
+
+/**
+ * Reserves a sign-in attempt for an email from an IP: a reservation when it may be checked (it is
+ * then counted as a failure until `loginSucceeded` gives it back), else the milliseconds to wait
+ * (nothing counted).
+ */
+export async function reserveLoginAttempt(queries: ThrottleQueries, opts: RateLimitOptions, email: string, ip: string): Promise<{ waitMs: number } | Reservation> {
+  const now = opts.now();
+  const answer = await queries.updateThrottle<{ waitMs: number } | Reservation>([emailKey(email), ipKey(ip)], (rows) => {
+    const states = [...rows.values()].map((r) => current(r, now, opts));
+    const waitMs = Math.max(0, ...states.map((r) => ms(r.blockedUntil) - now));
+    if (waitMs > 0) return { write: null, result: { waitMs } };
+    const write = states.map((r) => {
+      const failures = r.failures + 1;
+      const delay = delayAfter(failures, freeFor(r.key, opts), opts);
+      return { key: r.key, failures, lastFailure: toDbDate(new Date(now)), blockedUntil: delay ? dbDateAtOrAfter(now + delay) : null };
+    });
+    const ipKeyed = (list: ThrottleRow[]) => list.find((r) => r.key === ipKey(ip))!.blockedUntil;
+    return { write, result: { email, ip, ipBlockedBefore: ipKeyed(states), ipBlockedWritten: ipKeyed(write) } };
+  });
+  if (!('waitMs' in answer)) await queries.trimThrottle(toDbDate(new Date(now - opts.forgetAfterMs)), toDbDate(new Date(now)));
+  return answer;
+}
+
+/**
+ * The reserved attempt was the right password: the email's failures are cleared; the IP gets its
+ * failure back, and its wait as it was unless another attempt has changed it since.
+ */
+export async function loginSucceeded(queries: ThrottleQueries, opts: RateLimitOptions, reservation: Reservation): Promise<void> {
+  const now = opts.now();
+  await queries.updateThrottle([emailKey(reservation.email), ipKey(reservation.ip)], (rows) => ({
+    write: [...rows.values()].map((r) => {
+      if (r.key.startsWith('email:')) return { key: r.key, failures: 0, lastFailure: toDbDate(new Date(now)), blockedUntil: null };
+      const untouched = r.blockedUntil === reservation.ipBlockedWritten;
+      return { ...r, failures: Math.max(0, r.failures - 1), blockedUntil: untouched ? reservation.ipBlockedBefore : r.blockedUntil };
+    }),
+    result: undefined,
+  }));
+}
+
+export function tryAgainMessage(waitMs: number): string {
+  if (waitMs < 60_000) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return `Too many failed sign-in attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+  }
+  const minutes = Math.ceil(waitMs / 60_000);
   return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
-import type { Queries } from '../db/queries.ts';
+import type { Queries, SessionUser } from '../db/queries.ts';
+import { fromDbDate } from '../db/time.ts';
 import { hashToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'cpq_session';
@@ -9,6 +10,8 @@ export interface SessionUserState {
   id: number;
   email: string;
   sessionId: number;
+  /** The organisations this session is in guest mode for (policy.ts applies it). */
+  guestModeOrgIds: readonly number[];
 }
 
 /**
@@ -32,12 +35,25 @@ export function sessionMiddleware() {
   };
 }
 
+/** A session's last use is written at most this often (not on every request). */
+export const SESSION_SEEN_EVERY_MS = 60_000;
+
+/**
+ * Takes a session just read as the request's user, noting its use when the last one noted is over a
+ * minute old (sessions expire after an idle time).
+ */
+export async function adoptSession(ctx: Context, queries: Pick<Queries, 'touchSession'>, found: SessionUser | undefined): Promise<SessionUserState | null> {
+  const session = ctx.state.session as RequestSession;
+  session.user = found ? { id: found.userId, email: found.email, sessionId: found.sessionId, guestModeOrgIds: found.guestModeOrgIds } : null;
+  if (found && Date.now() - fromDbDate(found.lastSeen).getTime() >= SESSION_SEEN_EVERY_MS) await queries.touchSession(found.sessionId);
+  return session.user;
+}
+
 /** The signed-in user of a request (read once), or null. */
-export async function sessionUser(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash'>): Promise<SessionUserState | null> {
+export async function sessionUser(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash' | 'touchSession'>): Promise<SessionUserState | null> {
   const session = ctx.state.session as RequestSession;
   if (session.user === undefined) {
-    const found = session.tokenHash ? await queries.sessionUserByTokenHash(session.tokenHash) : undefined;
-    session.user = found ? { id: found.userId, email: found.email, sessionId: found.sessionId } : null;
+    return adoptSession(ctx, queries, session.tokenHash ? await queries.sessionUserByTokenHash(session.tokenHash) : undefined);
   }
   return session.user;
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { ENGINE_VERSION, isActiveRole, isEmployeeRole, type OrgMembership, type SessionData } from '@cpq/domain';
-import { orgAccessData } from '../policy.ts';
+import { orgAccessData, roleInForce } from '../policy.ts';
 import type { Repos } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { dbDateIn, nowUtc } from '../db/time.ts';
@@ -33,14 +33,19 @@ export async function createSession(deps: { repos: Repos; transaction: Transacti
       trx,
     );
     await repos.sessions.insert(
-      { tokenHash: hashToken(token), userId, deviceId, created: now, expires: dbDateIn(SESSION_TTL_MS) },
+      { tokenHash: hashToken(token), userId, deviceId, created: now, expires: dbDateIn(SESSION_TTL_MS), lastSeen: now, guestModeOrgIds: [] },
       trx,
     );
   });
   return token;
 }
 
-export async function buildSessionData(repos: Repos, userId: number): Promise<SessionData> {
+/**
+ * What the browser is told of the signed-in user: each organisation with the role in force there —
+ * for an employee whose session is in guest mode, role 'guest' and their stored role as prevRole,
+ * exactly as the server enforces it (roleInForce in policy.ts).
+ */
+export async function buildSessionData(repos: Repos, userId: number, guestModeOrgIds: readonly number[] = []): Promise<SessionData> {
   const user = await repos.users.findOne({ id: userId });
   if (!user) throw new Error(`No user ${userId}`);
   const memberships = await repos.memberships.find({ userId }, { orderBy: ['orgId'] });
@@ -51,9 +56,10 @@ export async function buildSessionData(repos: Repos, userId: number): Promise<Se
   for (const m of active) {
     const o = byId.get(m.orgId);
     if (!o) continue;
+    const { role, prevRole } = roleInForce(m.role, guestModeOrgIds, m.orgId);
     // The browser hides prices it was told are hidden; the server never sends them anyway.
-    const { pricingIsHidden } = isEmployeeRole(m.role) ? { pricingIsHidden: false } : await orgAccessData(repos, m.orgId, userId, m.accessData);
-    organisations.push({ id: o.id, title: o.title, appData: o.appData, role: m.role, prevRole: m.prevRole ?? null, pricingIsHidden });
+    const { pricingIsHidden } = isEmployeeRole(role) ? { pricingIsHidden: false } : await orgAccessData(repos, m.orgId, userId, m.accessData);
+    organisations.push({ id: o.id, title: o.title, appData: o.appData, role, prevRole, pricingIsHidden });
   }
   const firstName = String(user.firstName ?? '');
   const lastName = String(user.lastName ?? '');

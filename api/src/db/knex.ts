@@ -33,18 +33,48 @@ export function isMysql(db: Knex): boolean {
   return client === 'mysql2' || client === 'mysql';
 }
 
+/** Queries, connecting and waiting for a pooled connection give up after this long unless DB_QUERY_TIMEOUT_MS says otherwise. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+/**
+ * Every query builder and raw query gets a time limit (unless it set its own) and is cancelled on the
+ * server when it runs over (KILL QUERY), so a stalled database answers an error, not a hang. MySQL
+ * only: better-sqlite3 runs a query synchronously (nothing can interrupt it) and SQLite's waits for
+ * locks are bounded by busy_timeout. Schema builders (migrations) have no limit.
+ */
+function limitQueryTime(db: Knex, ms: number): void {
+  db.client.on('start', (builder: { _timeout?: number; timeout?: (ms: number, o: { cancel: boolean }) => unknown }) => {
+    if (!builder._timeout && typeof builder.timeout === 'function') builder.timeout(ms, { cancel: true });
+  });
+}
+
+/**
+ * knex's own warnings, except its report of each failed connection attempt (with a stack trace):
+ * that failure reaches the caller, which says it once — a 503 answer, or the start-up line.
+ */
+const log = {
+  warn(message: unknown) {
+    if (typeof message === 'string' && message.startsWith('Acquire connection error')) return;
+    console.warn(message);
+  },
+};
+
 /**
  * One knex instance from a DATABASE_URL (mysql://user:pass@host:port/db) or, when unset, the
- * embedded SQLite file.
+ * embedded SQLite file. `queryTimeoutMs` bounds connecting, waiting for a pooled connection and each
+ * query (docs/decisions/0046-api-hardening.md).
  */
-export function createDb(opts: { databaseUrl?: string | undefined; sqliteFile: string }): Knex {
+export function createDb(opts: { databaseUrl?: string | undefined; sqliteFile: string; queryTimeoutMs?: number }): Knex {
+  const timeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   if (opts.databaseUrl) {
     const url = new URL(opts.databaseUrl);
     if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
       throw new Error(`DATABASE_URL must start with mysql://, got ${url.protocol}`);
     }
-    return knexFactory({
+    const db = knexFactory({
       client: 'mysql2',
+      log,
+      acquireConnectionTimeout: timeoutMs,
       connection: {
         host: url.hostname,
         port: Number(url.port || 3306),
@@ -56,6 +86,7 @@ export function createDb(opts: { databaseUrl?: string | undefined; sqliteFile: s
         dateStrings: true,
         charset: 'utf8mb4',
         supportBigNumbers: true,
+        connectTimeout: timeoutMs,
       },
       pool: {
         min: 0,
@@ -65,12 +96,17 @@ export function createDb(opts: { databaseUrl?: string | undefined; sqliteFile: s
         },
       },
     });
+    limitQueryTime(db, timeoutMs);
+    return db;
   }
   if (opts.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   return knexFactory({
     client: 'better-sqlite3',
+    log,
     connection: { filename: opts.sqliteFile },
     useNullAsDefault: true,
+    // One connection: a request waits for it at most this long, then answers 503.
+    acquireConnectionTimeout: timeoutMs,
     pool: {
       afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
         try {

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { isMysql } from './knex.ts';
-import { nowUtc } from './time.ts';
+import { dbDateAgo, normaliseDbDate, nowUtc } from './time.ts';
+import { transactionRunner } from './transactions.ts';
 
 /**
  * The queries that are not one table's plain reads and writes, each behind a name: the session
- * join, a member's access, an order's head, the order counter, login attempts and the catalogue
+ * join, a member's access, an order's head, the order counter, the sign-in throttle and the catalogue
  * version. The hot reads are fixed SQL run as it is (no query building on every request). Nothing
  * outside api/src/db/ writes SQL.
  */
@@ -13,6 +14,15 @@ export interface SessionUser {
   sessionId: number;
   userId: number;
   email: string;
+  /** The organisations this session is in guest mode for. */
+  guestModeOrgIds: number[];
+  /** When the session was last used (kept to the minute: see touchSession). */
+  lastSeen: string;
+}
+
+/** How long a session lives without use, and the clock the checks run on. */
+export interface SessionRules {
+  idleMs: number;
 }
 
 /** Runs fixed SQL (portable between SQLite and MySQL/MariaDB) and answers its rows. */
@@ -27,14 +37,56 @@ function json(v: unknown): unknown {
   return typeof v === 'string' ? JSON.parse(v) : (v ?? null);
 }
 
-/** The signed-in user behind a session token hash, when the session has not expired. */
-export async function sessionUserByTokenHash(db: Knex, tokenHash: string): Promise<SessionUser | undefined> {
-  const [row] = await rows<{ session_id: number; user_id: number; email: string }>(
-    db,
-    'select sessions.id as session_id, users.id as user_id, users.email as email from sessions inner join users on users.id = sessions.user_id where sessions.token_hash = ? and sessions.expires > ? limit 1',
-    [tokenHash, nowUtc()],
-  );
-  return row && { sessionId: row.session_id, userId: row.user_id, email: row.email };
+/** The organisation ids of a session's guest_mode_org_ids column. */
+function orgIdList(v: unknown): number[] {
+  const parsed = json(v);
+  return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
+}
+
+/**
+ * A session is live until it expires, and while it has been used within the idle time (a session
+ * written without last_seen counts from its creation).
+ */
+const LIVE_SESSION = 'sessions.token_hash = ? and sessions.expires > ? and coalesce(sessions.last_seen, sessions.created) > ?';
+const liveBindings = (tokenHash: string, rules: SessionRules) => [tokenHash, nowUtc(), dbDateAgo(rules.idleMs)];
+
+type SessionRow = { session_id: number; user_id: number; email: string; guest_mode_org_ids: unknown; last_seen: unknown };
+const SESSION_COLUMNS = 'sessions.id as session_id, users.id as user_id, users.email as email, sessions.guest_mode_org_ids, coalesce(sessions.last_seen, sessions.created) as last_seen';
+const sessionUserOf = (row: SessionRow): SessionUser => ({
+  sessionId: row.session_id,
+  userId: row.user_id,
+  email: row.email,
+  guestModeOrgIds: orgIdList(row.guest_mode_org_ids),
+  lastSeen: normaliseDbDate(row.last_seen) ?? '',
+});
+
+/** The signed-in user behind a session token hash, when the session is live. */
+export async function sessionUserByTokenHash(db: Knex, rules: SessionRules, tokenHash: string): Promise<SessionUser | undefined> {
+  const [row] = await rows<SessionRow>(db, `select ${SESSION_COLUMNS} from sessions inner join users on users.id = sessions.user_id where ${LIVE_SESSION} limit 1`, liveBindings(tokenHash, rules));
+  return row && sessionUserOf(row);
+}
+
+/** Notes that a session was used (callers do it at most once a minute, not on every request). */
+export async function touchSession(db: Knex, sessionId: number): Promise<void> {
+  await db('sessions').where({ id: sessionId }).update({ last_seen: nowUtc() });
+}
+
+/**
+ * Turns guest mode on or off for one organisation on a session, in one transaction with the session
+ * row locked (two switches at once keep both). Answers the session's guest-mode organisations.
+ */
+export async function setSessionGuestMode(db: Knex, sessionId: number, orgId: number, on: boolean): Promise<number[]> {
+  return transactionRunner(db)(async (trx) => {
+    let q = trx('sessions').select('guest_mode_org_ids').where({ id: sessionId });
+    if (isMysql(trx)) q = q.forUpdate();
+    const row = (await q.first()) as { guest_mode_org_ids: unknown } | undefined;
+    const ids = new Set(orgIdList(row?.guest_mode_org_ids));
+    if (on) ids.add(orgId);
+    else ids.delete(orgId);
+    const next = [...ids].sort((a, b) => a - b);
+    await trx('sessions').where({ id: sessionId }).update({ guest_mode_org_ids: JSON.stringify(next) });
+    return next;
+  });
 }
 
 /** What decides a member's access to an organisation, read in one query on every call that names one. */
@@ -68,10 +120,7 @@ export async function memberAccess(db: Knex, userId: number, orgId: number): Pro
   );
 }
 
-type AccessRow = {
-  session_id: number;
-  user_id: number;
-  email: string;
+type AccessRow = SessionRow & {
   role: string | null;
   prev_role: string | null;
   access_data: unknown;
@@ -83,14 +132,14 @@ type AccessRow = {
 };
 
 const SESSION_ACCESS_COLUMNS =
-  'select sessions.id as session_id, users.id as user_id, users.email as email, memberships.role, memberships.prev_role, memberships.access_data, ' +
+  `select ${SESSION_COLUMNS}, memberships.role, memberships.prev_role, memberships.access_data, ` +
   'guests.pricing_is_hidden as guest_pricing_is_hidden, organisations.catalogue_version';
 const SESSION_ACCESS_JOINS =
   ' from sessions inner join users on users.id = sessions.user_id ' +
   'left join memberships on memberships.user_id = users.id and memberships.org_id = ? ' +
   'left join organisations on organisations.id = memberships.org_id ' +
   'left join guests on guests.org_id = memberships.org_id and guests.user_id = users.id ';
-const SESSION_WHERE = 'where sessions.token_hash = ? and sessions.expires > ? limit 1';
+const SESSION_WHERE = `where ${LIVE_SESSION} limit 1`;
 
 /**
  * The signed-in user behind a session token hash and, in the same read, their access to an
@@ -100,10 +149,11 @@ const SESSION_WHERE = 'where sessions.token_hash = ? and sessions.expires > ? li
  */
 export async function sessionAccess(
   db: Knex,
+  rules: SessionRules,
   tokenHash: string,
   orgId: number,
   orgSpecificId?: number,
-): Promise<{ user: { id: number; email: string; sessionId: number }; member: MemberAccess | undefined; order: OrderHead | undefined } | undefined> {
+): Promise<{ user: SessionUser; member: MemberAccess | undefined; order: OrderHead | undefined } | undefined> {
   const sql =
     orgSpecificId === undefined
       ? SESSION_ACCESS_COLUMNS + SESSION_ACCESS_JOINS + SESSION_WHERE
@@ -113,10 +163,10 @@ export async function sessionAccess(
         'left join product_orders on product_orders.org_id = memberships.org_id and product_orders.org_specific_id = ? ' +
         'left join guests as owner_guests on owner_guests.org_id = product_orders.org_id and owner_guests.user_id = product_orders.user_id ' +
         SESSION_WHERE;
-  const bindings = orgSpecificId === undefined ? [orgId, tokenHash, nowUtc()] : [orgId, orgSpecificId, tokenHash, nowUtc()];
+  const bindings = orgSpecificId === undefined ? [orgId, ...liveBindings(tokenHash, rules)] : [orgId, orgSpecificId, ...liveBindings(tokenHash, rules)];
   const [row] = await rows<AccessRow>(db, sql, bindings);
   if (!row) return undefined;
-  const user = { id: row.user_id, email: row.email, sessionId: row.session_id };
+  const user = sessionUserOf(row);
   const order: OrderHead | undefined =
     row.order_id == null ? undefined : { id: row.order_id, revision: Number(row.order_revision), ownerDisableSalesTax: row.owner_disable_sales_tax == null ? null : Number(row.owner_disable_sales_tax) };
   if (row.role == null) return { user, member: undefined, order };
@@ -186,34 +236,81 @@ export async function catalogueVersion(q: Knex | Knex.Transaction, orgId: number
   return row ? Number(row.catalogue_version) : undefined;
 }
 
-/** Failed sign-in times for an email or an IP since a date, newest first. */
-export async function recentFailedLogins(db: Knex, column: 'email' | 'ip', value: string, since: string, limit: number): Promise<unknown[]> {
-  const rows = (await db('login_attempts')
-    .select('created')
-    .where({ [column]: value, success: 0 })
-    .where('created', '>', since)
-    .orderBy('created', 'desc')
-    .limit(limit)) as Array<{ created: unknown }>;
-  return rows.map((r) => r.created);
+/** A sign-in throttle row: failures of one email or one IP, and when the next attempt may be made. */
+export interface ThrottleRow {
+  key: string;
+  failures: number;
+  lastFailure: string | null;
+  blockedUntil: string | null;
 }
 
-/** Records a sign-in attempt; a success clears that email's failures; rows older than `trimBefore` go. */
-export async function recordLoginAttempt(db: Knex, email: string, ip: string, success: boolean, trimBefore: string): Promise<void> {
-  await db('login_attempts').insert({ email, ip, success: success ? 1 : 0, created: nowUtc() });
-  if (success) await db('login_attempts').where({ email, success: 0 }).delete();
-  await db('login_attempts').where('created', '<', trimBefore).delete();
+/**
+ * Reads and rewrites the throttle rows of some keys in one transaction, with the rows locked from
+ * its first statement (an upsert that changes nothing: row locks on MySQL/MariaDB, the write lock on
+ * SQLite), so attempts on one key are decided one after the other in every API process. `decide`
+ * answers the rows to write and its result; `write: null` writes nothing (the transaction is rolled
+ * back, rows it created included).
+ */
+export async function updateThrottle<T>(db: Knex, keys: readonly string[], decide: (rows: Map<string, ThrottleRow>) => { write: ThrottleRow[] | null; result: T }): Promise<T> {
+  const sorted = [...new Set(keys)].sort();
+  const rollback = new Error('throttle: nothing to write');
+  let answer: { result: T } | undefined;
+  try {
+    await transactionRunner(db)(async (trx) => {
+      await trx('login_throttle')
+        .insert(sorted.map((k) => ({ throttle_key: k, failures: 0 })))
+        .onConflict('throttle_key')
+        .merge(['throttle_key']);
+      const found = (await trx('login_throttle').select('throttle_key', 'failures', 'last_failure', 'blocked_until').whereIn('throttle_key', sorted)) as Array<{
+        throttle_key: string;
+        failures: number | string;
+        last_failure: unknown;
+        blocked_until: unknown;
+      }>;
+      const byKey = new Map<string, ThrottleRow>(sorted.map((key) => [key, { key, failures: 0, lastFailure: null, blockedUntil: null }]));
+      for (const r of found) byKey.set(r.throttle_key, { key: r.throttle_key, failures: Number(r.failures), lastFailure: normaliseDbDate(r.last_failure), blockedUntil: normaliseDbDate(r.blocked_until) });
+      const { write, result } = decide(byKey);
+      answer = { result };
+      if (!write) throw rollback;
+      for (const r of write) {
+        await trx('login_throttle').where({ throttle_key: r.key }).update({ failures: r.failures, last_failure: r.lastFailure, blocked_until: r.blockedUntil });
+      }
+    });
+  } catch (err) {
+    if (err !== rollback) throw err;
+  }
+  return answer!.result;
+}
+
+/** Forgets throttle rows whose last failure is older than `before` and that block nothing after `now`. */
+export async function trimThrottle(db: Knex, before: string, now: string): Promise<void> {
+  await db('login_throttle')
+    .where('last_failure', '<', before)
+    .where((q) => q.whereNull('blocked_until').orWhere('blocked_until', '<', now))
+    .delete();
+}
+
+/** A trivial query: the database answers (health checks). */
+export async function ping(db: Knex): Promise<void> {
+  await db.raw('select 1');
 }
 
 /** The named queries bound to one connection: what services and auth receive instead of the connection. */
-export function bindQueries(db: Knex) {
+export function bindQueries(db: Knex, sessionRules: SessionRules = { idleMs: DEFAULT_SESSION_IDLE_MS }) {
   return {
-    sessionUserByTokenHash: (tokenHash: string) => sessionUserByTokenHash(db, tokenHash),
+    sessionUserByTokenHash: (tokenHash: string) => sessionUserByTokenHash(db, sessionRules, tokenHash),
+    touchSession: (sessionId: number) => touchSession(db, sessionId),
+    setSessionGuestMode: (sessionId: number, orgId: number, on: boolean) => setSessionGuestMode(db, sessionId, orgId, on),
     memberAccess: (userId: number, orgId: number) => memberAccess(db, userId, orgId),
-    sessionAccess: (tokenHash: string, orgId: number, orgSpecificId?: number) => sessionAccess(db, tokenHash, orgId, orgSpecificId),
+    sessionAccess: (tokenHash: string, orgId: number, orgSpecificId?: number) => sessionAccess(db, sessionRules, tokenHash, orgId, orgSpecificId),
     orderHead: (orgId: number, orgSpecificId: number) => orderHead(db, orgId, orgSpecificId),
-    recentFailedLogins: (column: 'email' | 'ip', value: string, since: string, limit: number) => recentFailedLogins(db, column, value, since, limit),
-    recordLoginAttempt: (email: string, ip: string, success: boolean, trimBefore: string) => recordLoginAttempt(db, email, ip, success, trimBefore),
+    updateThrottle: <T>(keys: readonly string[], decide: (rows: Map<string, ThrottleRow>) => { write: ThrottleRow[] | null; result: T }) => updateThrottle(db, keys, decide),
+    trimThrottle: (before: string, now: string) => trimThrottle(db, before, now),
     catalogueVersion: (orgId: number, trx?: Knex.Transaction) => catalogueVersion(trx ?? db, orgId),
+    ping: () => ping(db),
   };
 }
+
+/** Sessions end after a week without use unless SESSION_IDLE_MS says otherwise. */
+export const DEFAULT_SESSION_IDLE_MS = 7 * 24 * 3600_000;
 export type Queries = ReturnType<typeof bindQueries>;

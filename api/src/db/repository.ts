@@ -349,8 +349,7 @@ export const TABLES = {
   users: { table: 'users', json: { appData: obj }, timestamps: true },
   memberships: { table: 'memberships', json: { accessData: obj }, timestamps: true },
   devices: { table: 'devices', dates: ['lastSeen'] },
-  sessions: { table: 'sessions', dates: ['expires'] },
-  loginAttempts: { table: 'login_attempts' },
+  sessions: { table: 'sessions', json: { guestModeOrgIds: arr }, dates: ['expires', 'lastSeen'] },
   auditLog: { table: 'audit_log', json: { data: obj }, createdOnly: true },
   userGroups: { table: 'user_groups', json: { userIds: arr }, timestamps: true },
   guests: {

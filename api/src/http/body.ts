@@ -3,6 +3,12 @@ import { ApiError } from './errors.ts';
 
 const LIMIT = 1024 * 1024; // 1 MiB
 /**
+ * A body over the limit is read to its end and dropped, so that the client, still sending, gets the
+ * 413 answer rather than a reset connection; past this much (or when Content-Length already says so)
+ * the answer is sent at once and the connection closed.
+ */
+const DRAIN_LIMIT = 16 * LIMIT;
+/**
  * Deepest nesting a body may have. The deepest legitimate body (an item's property data inside
  * props) is under ten levels; MariaDB refuses JSON columns nested past 32, and very deep input
  * overflows recursive code, so deeper bodies are refused before they are parsed.
@@ -18,26 +24,51 @@ declare module 'koa' {
   }
 }
 
+const tooLarge = () => new ApiError(413, 'bodyTooLarge', `Request body is too large (the limit is ${LIMIT / 1024 / 1024} MiB).`);
+
 async function readRaw(ctx: Context): Promise<Buffer> {
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > DRAIN_LIMIT) {
+    ctx.set('Connection', 'close');
+    throw tooLarge();
+  }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req) {
-    const b = chunk as Buffer;
-    size += b.length;
-    if (size > LIMIT) throw new ApiError(413, 'bodyTooLarge', 'Request body is too large.');
-    chunks.push(b);
-  }
+  // Not `for await`: leaving that loop early destroys the request stream, which resets the connection.
+  await new Promise<void>((resolve, reject) => {
+    const req = ctx.req;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= LIMIT) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) {
+        req.off('data', onData);
+        req.pause();
+        ctx.set('Connection', 'close');
+        resolve();
+      }
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve());
+    req.once('error', reject);
+  });
+  if (size > LIMIT) throw tooLarge();
   return Buffer.concat(chunks);
 }
 
-/** JSON bodies for POST/PUT/PATCH/DELETE; malformed JSON → 400 invalidJson. */
+/** application/json, or a JSON type such as application/merge-patch+json. */
+const isJsonType = (type: string) => type === 'application/json' || type.endsWith('+json');
+
+/**
+ * JSON bodies for POST/PUT/PATCH/DELETE. A body must say it is JSON (415 otherwise: a body without a
+ * type, or sent as a form or text, is how another site's page writes without asking); a write with no
+ * body at all needs no type. Malformed JSON → 400 invalidJson.
+ */
 export async function jsonBody(ctx: Context, next: Next): Promise<void> {
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) {
     const raw = await readRaw(ctx);
     ctx.request.rawBody = raw;
     if (raw.length > 0) {
-      const type = ctx.request.type;
-      if (type && type !== 'application/json' && !type.endsWith('+json')) {
+      if (!isJsonType(ctx.request.type)) {
         throw new ApiError(415, 'unsupportedMediaType', 'Send the request body as application/json.');
       }
       const text = raw.toString('utf8');

@@ -4,7 +4,6 @@ import { ApiFailure } from '@cpq/domain';
 export class ApiError extends ApiFailure {}
 
 export const unauthenticated = () => new ApiError(401, 'unauthenticated', 'Please sign in.');
-export const forbiddenOrg = () => new ApiError(403, 'forbidden', "You don't have access to this organisation.");
 export const forbidden = (message = "You don't have permission to do this.") => new ApiError(403, 'forbidden', message);
 export const badRequest = (message: string, details?: unknown) => new ApiError(400, 'invalidBody', message, details);
 export const notFound = (code: string, message: string) => new ApiError(404, code, message);

@@ -1,15 +1,15 @@
 import Router from '@koa/router';
-import { LoginBody } from '@cpq/domain';
+import { GuestModeBody, LoginBody } from '@cpq/domain';
 import type { Queries } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { getDummyHash, verifyPassword } from '../auth/passwords.ts';
-import { lockedForMs, recordAttempt, tryAgainMessage, type RateLimitOptions } from '../auth/rateLimit.ts';
+import { loginSucceeded, reserveLoginAttempt, tryAgainMessage, type RateLimitOptions } from '../auth/rateLimit.ts';
 import { buildSessionData, createSession, SESSION_COOKIE, setSessionCookie } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { requireUser } from '../policy.ts';
+import { authorizeGuestModeSwitch, requireUser } from '../policy.ts';
 
 export function authRoutes(deps: { repos: Repos; queries: Queries; transaction: TransactionRunner }, rateLimit: RateLimitOptions): Router {
   const { repos, queries } = deps;
@@ -19,18 +19,16 @@ export function authRoutes(deps: { repos: Repos; queries: Queries; transaction: 
     const body = validateBody(LoginBody, ctx.request.body);
     const email = body.email.trim().toLowerCase();
     const ip = ctx.ip || 'unknown';
-    const wait = await lockedForMs(queries, rateLimit, email, ip);
-    if (wait > 0) {
-      ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new ApiError(429, 'tooManyAttempts', tryAgainMessage(wait));
+    // Reserved (counted as a failure) before the password is checked: see auth/rateLimit.ts.
+    const reserved = await reserveLoginAttempt(queries, rateLimit, email, ip);
+    if ('waitMs' in reserved) {
+      ctx.set('Retry-After', String(Math.ceil(reserved.waitMs / 1000)));
+      throw new ApiError(429, 'tooManyAttempts', tryAgainMessage(reserved.waitMs));
     }
     const user = await repos.users.findOne({ email });
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !ok) {
-      await recordAttempt(queries, email, ip, false);
-      throw new ApiError(401, 'invalidCredentials', 'Invalid email or password.');
-    }
-    await recordAttempt(queries, email, ip, true);
+    if (!user || !ok) throw new ApiError(401, 'invalidCredentials', 'Invalid email or password.');
+    await loginSucceeded(queries, rateLimit, reserved);
     const token = await createSession(deps, ctx, user.id);
     setSessionCookie(ctx, token);
     ctx.body = { data: await buildSessionData(repos, user.id) };
@@ -45,7 +43,15 @@ export function authRoutes(deps: { repos: Repos; queries: Queries; transaction: 
 
   r.get('/session', async (ctx) => {
     const user = await requireUser(ctx, queries);
-    ctx.body = { data: await buildSessionData(repos, user.id) };
+    ctx.body = { data: await buildSessionData(repos, user.id, user.guestModeOrgIds) };
+  });
+
+  /** Guest mode lives on the session: the server enforces it (docs/decisions/0047-guest-mode-on-the-session.md). */
+  r.post('/guest-mode', async (ctx) => {
+    const body = validateBody(GuestModeBody, ctx.request.body);
+    const user = await authorizeGuestModeSwitch(ctx, deps, body.orgId, body.guestMode);
+    const guestModeOrgIds = await queries.setSessionGuestMode(user.sessionId, body.orgId, body.guestMode);
+    ctx.body = { data: await buildSessionData(repos, user.id, guestModeOrgIds) };
   });
 
   return r;

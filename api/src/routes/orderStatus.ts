@@ -85,10 +85,11 @@ export function orderStatusRoutes(deps: OrderStatusRouteDeps): Router {
   r.post('/get-stripe-payment-intent', async (ctx) => {
     const body = validateBody(GetPaymentIntentBody, ctx.request.body);
     await requireUser(ctx, deps.queries);
-    // The payment's order names the organisation; an unknown payment is 404 for everyone.
+    // The payment's order names the organisation; an unknown payment, and a payment of an
+    // organisation the caller is no member of, are the same 404.
     const payment = (await deps.transaction((trx) => trx('order_payments').select('org_id').where({ intent_id: body.paymentIntentId }).first())) as { org_id: number } | undefined;
     if (!payment) throw orderNotFound();
-    const access = await authorize(ctx, deps, 'configurator.getPaymentIntent', payment.org_id);
+    const access = await authorize(ctx, deps, 'configurator.getPaymentIntent', payment.org_id, orderNotFound);
     ctx.body = { data: await getPaymentIntent(deps, access, body) };
   });
   r.post('/get-tax-rate', async (ctx) => {

@@ -35,14 +35,15 @@ export function orderWriteRoutes(deps: WriteDeps & { queries: Queries }): Router
   const { repos } = deps;
 
   /**
-   * The organisation a row belongs to decides who may write it; unknown rows are 404. Reads only the
-   * row's organisation and order (the write reads the row itself again, under the order's lock).
+   * The organisation a row belongs to decides who may write it; unknown rows, and rows of an
+   * organisation the caller is no member of, are the same 404. Reads only the row's organisation and
+   * order (the write reads the row itself again, under the order's lock).
    */
   async function accessFor(ctx: Context, endpoint: Endpoint, table: 'productOrders' | 'productInstances', id: number, missing: () => Error) {
     await requireUser(ctx, deps.queries);
     const [row] = await repos[table].find({ id }, { columns: table === 'productInstances' ? ['orgId', 'productOrderId'] : ['orgId', 'id'] });
     if (!row) throw missing();
-    const access = await authorize(ctx, deps, endpoint, row.orgId);
+    const access = await authorize(ctx, deps, endpoint, row.orgId, missing);
     return { access, orderId: (table === 'productInstances' ? row.productOrderId : row.id) as number };
   }
   const orderMissing = () => notFound('orderNotFound', 'Order not found.');

@@ -20,6 +20,7 @@ import type {
   CreateProductOrderBody,
   HomepageDataBody,
   HomepageDataResponse,
+  GuestModeBody,
   LoginBody,
   OrderDataBody,
   OrderDataResponse,
@@ -90,6 +91,8 @@ export const api = {
   login: (body: LoginBody) => apiPost<SessionData>('/api/auth/login', body),
   logout: () => apiPost<{ ok: true }>('/api/auth/logout', {}),
   session: () => apiGet<SessionData>('/api/auth/session'),
+  /** Switches this session's guest mode for an organisation; answers the session with the role in force. */
+  setGuestMode: (body: GuestModeBody) => apiPost<SessionData>('/api/auth/guest-mode', body),
   homepageData,
   createProductOrder: (body: CreateProductOrderBody) =>
     apiPost<ProductOrder>('/api/configurator/create-product-order', body),

@@ -1,7 +1,8 @@
 import { atom, createStore } from 'jotai';
 import type { OrgMembership, SessionData } from '@cpq/domain';
-import { isEmployee, isEmployeeRole, isGuestMode } from '@cpq/domain';
+import { isEmployee, isGuestMode } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
+import { api } from './api.ts';
 
 /**
  * One jotai store for the whole portal. @cpq/client is a federation singleton, so the shell and
@@ -10,7 +11,8 @@ import type { PluginRules } from '@cpq/plugin-sdk';
 export const portalStore = createStore();
 
 const ACTIVE_ORG_KEY = 'cpq.activeOrgId';
-const GUEST_MODE_KEY = 'cpq.guestMode';
+/** Where guest mode used to be kept; the server holds it now (removed once read). */
+const OLD_GUEST_MODE_KEY = 'cpq.guestMode';
 
 function readLocal<T>(key: string, fallback: T): T {
   try {
@@ -47,30 +49,33 @@ export const activeOrgIdAtom = atom(
   },
 );
 
-/** Guest mode is a local switch with no server call: per organisation, the role to restore. */
-const guestModePrevRolesAtom = atom<Record<string, string>>(readLocal<Record<string, string>>(GUEST_MODE_KEY, {}));
+try {
+  globalThis.localStorage?.removeItem(OLD_GUEST_MODE_KEY);
+} catch {
+  /* storage unavailable: nothing was kept there either */
+}
 
-/** The active organisation with the role in force (guest while in guest mode, prevRole remembered). */
+/**
+ * The active organisation with the role in force, as the session says: in guest mode role 'guest'
+ * and the stored role as prevRole (docs/decisions/0047-guest-mode-on-the-session.md).
+ */
 export const activeOrgAtom = atom<OrgMembership | null>((get) => {
   const session = get(sessionAtom);
   const orgId = get(activeOrgIdAtom);
-  const org = session?.organisations.find((o) => o.id === orgId);
-  if (!org) return null;
-  const prevRole = get(guestModePrevRolesAtom)[String(org.id)];
-  const canUseGuestMode = isEmployeeRole(org.role) && !org.appData.designEngine.isEmployeeOnly;
-  return prevRole && canUseGuestMode ? { ...org, role: 'guest', prevRole } : { ...org, prevRole: null };
+  return session?.organisations.find((o) => o.id === orgId) ?? null;
 });
 
-/** Switch the active organisation between EMPLOYEE MODE and GUEST MODE. No server call. */
-export const toggleGuestModeAtom = atom(null, (get, set) => {
+/**
+ * Switches the active organisation between EMPLOYEE MODE and GUEST MODE. The server holds the mode
+ * and enforces it: the call answers the session with the role in force, which replaces the one held
+ * here. Throws the server's refusal (the session is then left as it was).
+ */
+export const toggleGuestModeAtom = atom(null, async (get, set) => {
   const org = get(activeOrgAtom);
   if (!org) return;
-  const next = { ...get(guestModePrevRolesAtom) };
-  if (isGuestMode(org)) delete next[String(org.id)];
-  else if (isEmployee(org) && !org.appData.designEngine.isEmployeeOnly) next[String(org.id)] = org.role;
-  else return;
-  set(guestModePrevRolesAtom, next);
-  writeLocal(GUEST_MODE_KEY, next);
+  const guestMode = !isGuestMode(org);
+  if (guestMode && !(isEmployee(org) && !org.appData.designEngine.isEmployeeOnly)) return;
+  set(sessionAtom, await api.setGuestMode({ orgId: org.id, guestMode }));
 });
 
 /** The active organisation's plugin rules (resolved over the defaults); null until loaded, and while its plugin fails to load. */

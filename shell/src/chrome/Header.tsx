@@ -29,7 +29,10 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
   const back = backHref(route);
   const showAdmin = org?.role === 'owner' && !settings?.isArchitectural && !pathname.startsWith('/admin');
   const guestMode = org ? isGuestMode(org) : false;
-  const showGuestToggle = !!org && (isEmployee(org) || guestMode) && !settings?.isEmployeeOnly;
+  // Guest mode can always be left (even if the organisation became employee-only meanwhile).
+  const showGuestToggle = !!org && (guestMode || (isEmployee(org) && !settings?.isEmployeeOnly));
+  const [switching, setSwitching] = useState(false);
+  const [toggleError, setToggleError] = useState<string | null>(null);
 
   // SHARE on every tab of an order the page found, for everyone who reaches it.
   const onOrder = route.kind === 'order' && missingOrderPath !== `/orders/${route.orderId}`;
@@ -37,9 +40,20 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
   const [shareOpen, setShareOpen] = useState(false);
   useEffect(() => setShareOpen(false), [orderNo, org?.id]);
 
-  const onToggle = () => {
-    toggleGuestMode();
-    triggerAppChange(); // the role in force decides which applications may be mounted (admin)
+  // The server holds guest mode: the session it answers carries the role in force.
+  const onToggle = async () => {
+    if (switching) return;
+    setSwitching(true);
+    setToggleError(null);
+    try {
+      await toggleGuestMode();
+      triggerAppChange(); // the role in force decides which applications may be mounted (admin)
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      setToggleError(`Could not switch to ${guestMode ? 'employee' : 'guest'} mode: ${reason}`);
+    } finally {
+      setSwitching(false);
+    }
   };
 
   const onSwitch = (value: string) => {
@@ -96,7 +110,9 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
               className={guestMode ? `${styles.toggle} ${styles.toggleOn}` : styles.toggle}
               data-testid="guest-mode-toggle"
               aria-pressed={guestMode}
-              onClick={onToggle}
+              aria-busy={switching}
+              disabled={switching}
+              onClick={() => void onToggle()}
             >
               {guestMode ? 'EMPLOYEE MODE' : 'GUEST MODE'}
             </button>
@@ -122,6 +138,15 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
           </button>
         </div>
       </div>
+
+      {toggleError ? (
+        <p className={styles.notice} role="alert" data-testid="guest-mode-error">
+          <span>{toggleError}</span>
+          <button type="button" className={styles.noticeClose} onClick={() => setToggleError(null)} aria-label="Dismiss">
+            ×
+          </button>
+        </p>
+      ) : null}
 
       {route.kind === 'order' && onOrder ? (
         <nav className={styles.tabs} aria-label="Order views">

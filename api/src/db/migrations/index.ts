@@ -8,6 +8,7 @@ import * as m0006 from './0006_order_revision_and_pricing_basis.ts';
 import * as m0007 from './0007_orders_list.ts';
 import * as m0008 from './0008_orders_list_rows.ts';
 import * as m0009 from './0009_order_status_payments.ts';
+import * as m0010 from './0010_session_mode_and_login_throttle.ts';
 import * as m0011 from './0011_share_tokens_kinds.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_orders_list': m0007,
   '0008_orders_list_rows': m0008,
   '0009_order_status_payments': m0009,
+  '0010_session_mode_and_login_throttle': m0010,
   '0011_share_tokens_kinds': m0011,
 };
 

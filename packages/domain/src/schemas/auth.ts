@@ -34,3 +34,17 @@ export const SessionData = Type.Object({
   engineVersion: Type.String(),
 });
 export type SessionData = Static<typeof SessionData>;
+
+/**
+ * POST /api/auth/guest-mode: switches this session's guest mode for one organisation (employees
+ * only; not on for an employee-only organisation). The server holds the mode and enforces it; the
+ * answer is the session data with the role in force.
+ */
+export const GuestModeBody = Type.Object(
+  {
+    orgId: Id,
+    guestMode: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type GuestModeBody = Static<typeof GuestModeBody>;
