@@ -133,6 +133,22 @@ export interface Access {
   orgPricingHidden: boolean;
   /** The organisation's catalogue version when the call was authorised. */
   catalogueVersion: number;
+  /** Order fields this caller may not receive beyond prices (a guest: employee-only ones). */
+  guestHiddenOrderFields?: readonly string[];
+}
+
+/** What the organisation's rules say about order fields (its plugin's `orderSettings`). */
+export interface OrderFieldRules {
+  rulesFor(orgId: number): { orderSettings: { employeeOnlyFields: readonly string[] } };
+}
+
+/** Order fields a guest never receives: command data (an advanced pricing field, for employees) and which pricing steps failed. */
+const ORDER_GUEST_HIDDEN = ['commandData', 'pricingFailed'] as const;
+/** Without the organisation's rules at hand, the stricter reading: its shipping information too. */
+const ORDER_GUEST_HIDDEN_UNKNOWN = [...ORDER_GUEST_HIDDEN, 'trackingNumber', 'estimatedShippingDate'] as const;
+
+function guestHiddenOrderFields(plugins: OrderFieldRules | undefined, orgId: number): readonly string[] {
+  return plugins ? [...ORDER_GUEST_HIDDEN, ...plugins.rulesFor(orgId).orderSettings.employeeOnlyFields] : ORDER_GUEST_HIDDEN_UNKNOWN;
 }
 
 /** The signed-in user, or 401. */
@@ -176,7 +192,7 @@ export async function orgAccessData(repos: Repos, orgId: number, userId: number,
  * for the endpoint (403). One query reads the membership, the guest record's access data and the
  * organisation's catalogue version.
  */
-export async function authorize(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number, unreachable: () => Error = orgNotFound): Promise<Access> {
+export async function authorize(ctx: Context, deps: AccessDeps, endpoint: Endpoint, orgId: number, unreachable: () => Error = orgNotFound): Promise<Access> {
   return (await authorizeWith(ctx, deps, endpoint, orgId, undefined, unreachable)).access;
 }
 
@@ -185,7 +201,7 @@ export async function authorize(ctx: Context, deps: { queries: AccessQueries }, 
  * it; an unknown order, and an order of an organisation the caller is no member of, are 404 (after
  * the sign-in check).
  */
-export async function authorizeOrderById(ctx: Context, deps: { queries: AccessQueries; repos: Repos }, endpoint: Endpoint, productOrderId: number): Promise<Access> {
+export async function authorizeOrderById(ctx: Context, deps: AccessDeps & { repos: Repos }, endpoint: Endpoint, productOrderId: number): Promise<Access> {
   await requireUser(ctx, deps.queries);
   const [row] = await deps.repos.productOrders.find({ id: productOrderId }, { columns: ['orgId'] });
   if (!row) throw orderNotFound();
@@ -216,16 +232,18 @@ export async function authorizeGuestModeSwitch(ctx: Context, deps: { queries: Ac
  * (undefined when there is none), read with the session and the membership when it can be.
  * Whether the caller may reach that order is the caller's next check (`involvedInOrder`).
  */
-export async function authorizeOrder(ctx: Context, deps: { queries: AccessQueries }, endpoint: Endpoint, orgId: number, orgSpecificId: number): Promise<{ access: Access; order: OrderHead | undefined }> {
+export async function authorizeOrder(ctx: Context, deps: AccessDeps, endpoint: Endpoint, orgId: number, orgSpecificId: number): Promise<{ access: Access; order: OrderHead | undefined }> {
   const { access, order } = await authorizeWith(ctx, deps, endpoint, orgId, orgSpecificId);
   return { access, order: order === null ? await deps.queries.orderHead(orgId, orgSpecificId) : order };
 }
 
 type AccessQueries = Pick<Queries, 'memberAccess' | 'sessionAccess' | 'sessionUserByTokenHash' | 'touchSession' | 'orderHead'>;
+/** What an authorisation reads: the queries, and the organisations' rules for the fields a guest may not see. */
+type AccessDeps = { queries: AccessQueries; plugins?: OrderFieldRules };
 
 async function authorizeWith(
   ctx: Context,
-  deps: { queries: AccessQueries },
+  deps: AccessDeps,
   endpoint: Endpoint,
   orgId: number,
   orgSpecificId?: number,
@@ -254,7 +272,8 @@ async function authorizeWith(
   const pr = policyRole(role);
   // The same rule as orgAccessData, from the row already read.
   const orgPricingHidden = pr === 'guest' && (isOn((m.accessData as Row | null)?.pricingIsHidden) || isOn(m.guestPricingIsHidden));
-  return { access: { user, orgId, role, prevRole, policyRole: pr, orgPricingHidden, catalogueVersion: m.catalogueVersion }, order };
+  const guestHidden = pr === 'guest' ? { guestHiddenOrderFields: guestHiddenOrderFields(deps.plugins, orgId) } : {};
+  return { access: { user, orgId, role, prevRole, policyRole: pr, orgPricingHidden, catalogueVersion: m.catalogueVersion, ...guestHidden }, order };
 }
 
 // ------------------------------------------------------------------------------- row rules
@@ -423,7 +442,8 @@ function withoutPayments(statusData: unknown): unknown {
 const ORDER_INTERNAL_FIELDS = ['pricingBasis', 'repriceAfter'] as const;
 
 export function shapeOrder<T extends Row>(access: Access, order: T): T {
-  const out = omit(order, ORDER_INTERNAL_FIELDS) as Row;
+  let out = omit(order, ORDER_INTERNAL_FIELDS) as Row;
+  if (access.policyRole === 'guest') out = omit(out, access.guestHiddenOrderFields ?? ORDER_GUEST_HIDDEN_UNKNOWN);
   if (pricingVisible(access, order)) return out as T;
   const hidden = omit(out, PRODUCT_ORDER_PRICE_FIELDS);
   if ('statusData' in hidden) hidden.statusData = withoutPayments(hidden.statusData);

@@ -23,6 +23,7 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
   return {
     '/api/webhooks/payments': { id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } },
     '/api/auth/login': { email: 'nobody@demo.test', password: 'wrong' },
+    '/api/auth/guest-mode': { orgId, guestMode: false },
     [`${C}/submit-order`]: { productOrderId: orderId },
     [`${C}/approve-order`]: { productOrderId: orderId },
     [`${C}/product-order/action-required`]: { productOrderId: orderId, feedbackNotes: 'Please check the sizes.' },

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+
+/**
+ * The authorisation matrix: every route of the API (read from the app's route table, so a new route
+ * without a row here fails) × seven callers × three orders: the caller's own order, another person's
+ * order in the same organisation, and an order of another organisation. Each cell asserts the status
+ * and that nothing leaks: no price to a caller whose prices are hidden, no employee-only field to a
+ * guest, nothing of another organisation.
+ *
+ * Expected statuses are written from the rules, not read from policy.ts:
+ * - anonymous callers are asked to sign in (401), except on the calls that need no session;
+ * - an organisation the caller is not a member of, or an order they cannot reach, answers exactly
+ *   like a missing one (404): no existence oracle;
+ * - employee-only calls refuse guests (403), guest mode and sharees included (they are guests);
+ * - employees reach every order of their organisation; a guest only orders they own or are involved in;
+ * - what a reached call then answers depends on the order (a new order without a phone, at its first
+ *   step: submitting, approving, cancelling, paying are refused with 409) and on prices (paying needs them).
+ */
+
+type ActorName = 'owner' | 'member' | 'guest' | 'ownerGuestMode' | 'shareeByLink' | 'otherOrgEmployee' | 'anonymous';
+type Kind = 'own' | 'sameOrg' | 'otherOrg';
+
+interface Actor {
+  name: ActorName;
+  client: Client;
+  /** The one organisation the caller belongs to (null: anonymous). */
+  orgId: number | null;
+  /** Owner or member, not in guest mode. */
+  employee: boolean;
+  /** Prices hidden from this caller on their own order. */
+  pricingHidden: boolean;
+  /** A platform administrator (users 1 and 2 of the demo: 850's owner and member). */
+  platformAdmin: boolean;
+}
+
+interface OrderIds {
+  orgId: number;
+  orderId: number;
+  orgSpecificId: number;
+  instanceId: number;
+  ownerId: number;
+  statusKey: string;
+}
+
+interface CellContext {
+  t: TestApp;
+  ids: OrderIds;
+  actor: Actor;
+  colleague: { id: number; email: string };
+}
+
+type Call = { method?: 'GET' | 'POST'; path: string; body?: unknown };
+
+interface RouteRow {
+  /** public: no session needed; user: any signed-in person; org: a member of the named organisation; order: one who reaches the order. */
+  scope: 'public' | 'user' | 'org' | 'order';
+  employeesOnly?: boolean;
+  call(c: CellContext): Call | Promise<Call>;
+  /** The answer of an admitted caller who reaches the order (for public rows: of anyone). */
+  reached: number | ((actor: Actor) => number);
+}
+
+const C = '/api/configurator';
+const R = '/api/resources';
+const BOGUS_TOKEN = 'Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9v';
+const payer = (a: Actor) => (a.pricingHidden ? 403 : 409);
+
+/** Tables that count failures per caller: reset before each cell, so that a cell sees the call's own answer, not a throttle. */
+const THROTTLE_TABLES = ['login_attempts', 'login_throttle', 'share_token_failures'];
+
+const ROUTES: Record<string, RouteRow> = {
+  'POST /api/webhooks/payments': { scope: 'public', call: () => ({ path: '/api/webhooks/payments', body: { id: 'evt_1' } }), reached: 400 },
+  'POST /api/auth/login': { scope: 'public', call: () => ({ path: '/api/auth/login', body: { email: 'nobody@demo.test', password: 'wrong' } }), reached: 401 },
+  // Called with a new session of the same caller: the matrix checks that one ended and theirs did not.
+  'POST /api/auth/logout': { scope: 'public', call: () => ({ path: '/api/auth/logout' }), reached: 200 },
+  'GET /api/auth/session': { scope: 'user', call: () => ({ method: 'GET', path: '/api/auth/session' }), reached: 200 },
+  'POST /api/auth/guest-mode': {
+    scope: 'org',
+    // Switching on what is already on (or off) changes nothing; guests may not switch.
+    call: ({ ids, actor }) => ({ path: '/api/auth/guest-mode', body: { orgId: ids.orgId, guestMode: actor.name === 'ownerGuestMode' } }),
+    reached: (a) => (a.employee || a.name === 'ownerGuestMode' ? 200 : 403),
+  },
+  'GET /api/health/live': { scope: 'public', call: () => ({ method: 'GET', path: '/api/health/live' }), reached: 200 },
+  'GET /api/health/ready': { scope: 'public', call: () => ({ method: 'GET', path: '/api/health/ready' }), reached: 200 },
+  'POST /api/users/update-preferences': { scope: 'user', call: () => ({ path: '/api/users/update-preferences', body: { cartIsVisible: true } }), reached: 200 },
+
+  [`POST ${C}/get-configurator-homepage-data`]: { scope: 'org', call: ({ ids }) => ({ path: `${C}/get-configurator-homepage-data`, body: { orgId: ids.orgId } }), reached: 200 },
+  [`POST ${C}/create-product-order`]: { scope: 'org', call: ({ ids }) => ({ path: `${C}/create-product-order`, body: { productOrderProps: { orgId: ids.orgId } } }), reached: 200 },
+  [`POST ${C}/create-product-order-with-items`]: {
+    scope: 'org',
+    call: ({ ids }) => ({ path: `${C}/create-product-order-with-items`, body: { productOrderProps: { orgId: ids.orgId, title: 'Matrix', productCategoryId: ids.orgId === 850 ? 1 : 8 }, propsSets: [{ productId: ids.orgId === 850 ? 98 : 130, title: 'Entry', quantity: 1 }] } }),
+    reached: 200,
+  },
+  [`POST ${C}/get-configurator-orders-data`]: { scope: 'org', call: ({ ids }) => ({ path: `${C}/get-configurator-orders-data`, body: { orgId: ids.orgId } }), reached: 200 },
+  [`POST ${C}/get-configurator-orders-count`]: { scope: 'org', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-configurator-orders-count`, body: { orgId: ids.orgId, statusKeys: ['orderStarted'] } }), reached: 200 },
+  // Platform administrators only (850's owner and member are; 1053's owner is not).
+  [`POST ${C}/update-product-order-costs`]: { scope: 'org', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/update-product-order-costs`, body: { orgId: ids.orgId } }), reached: (a) => (a.platformAdmin ? 200 : 403) },
+  [`POST ${C}/get-order-owner-candidates`]: { scope: 'org', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-owner-candidates`, body: { orgId: ids.orgId } }), reached: 200 },
+  [`POST ${C}/get-tax-rate`]: { scope: 'org', call: ({ ids }) => ({ path: `${C}/get-tax-rate`, body: { orgId: ids.orgId, deliveryAddress: { state: 'ME' } } }), reached: 200 },
+  [`POST ${R}/:resourceKey/get`]: { scope: 'org', call: ({ ids }) => ({ path: `${R}/products/get`, body: { where: { orgId: ids.orgId } } }), reached: 200 },
+  // A payment nobody made: missing for everyone signed in, whatever order it names.
+  [`POST ${C}/get-stripe-payment-intent`]: { scope: 'user', call: () => ({ path: `${C}/get-stripe-payment-intent`, body: { paymentIntentId: 'pi_unknown', paymentEnvironment: 'live' } }), reached: 404 },
+  [`POST ${C}/update-stripe-payment-intent`]: {
+    scope: 'user',
+    call: ({ ids }) => ({ path: `${C}/update-stripe-payment-intent`, body: { productOrderId: ids.orderId, paymentIntentId: 'pi_unknown', isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
+    reached: 404,
+  },
+
+  [`POST ${C}/get-configurator-order-data`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/get-configurator-order-data`, body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId } }), reached: 200 },
+  [`GET ${C}/catalogue`]: { scope: 'order', call: ({ ids }) => ({ method: 'GET', path: `${C}/catalogue?orgId=${ids.orgId}&productOrderOrgSpecificId=${ids.orgSpecificId}` }), reached: 200 },
+  [`POST ${R}/productInstances/create`]: {
+    scope: 'order',
+    // A product of the order's own organisation: 850's keypad, 1053's flooring.
+    call: ({ ids }) => ({ path: `${R}/productInstances/create`, body: { props: { productOrderId: ids.orderId, productId: ids.orgId === 850 ? 98 : 130, title: 'Matrix' } } }),
+    reached: 200,
+  },
+  [`POST ${R}/productInstances/update`]: { scope: 'order', call: ({ ids }) => ({ path: `${R}/productInstances/update`, body: { where: { id: ids.instanceId }, props: { notes: 'Checked' } } }), reached: 200 },
+  [`POST ${R}/productInstances/destroy`]: {
+    scope: 'order',
+    async call({ t, ids }) {
+      // An item of its own for each cell, so that the order keeps its first one.
+      const id = await t.repos.productInstances.insert({ orgId: ids.orgId, productOrderId: ids.orderId, productId: -1, title: 'To delete', quantity: 1, rank: 99, properties: {} });
+      return { path: `${R}/productInstances/destroy`, body: { where: { id } } };
+    },
+    reached: 200,
+  },
+  [`POST ${R}/productOrders/update`]: { scope: 'order', call: ({ ids }) => ({ path: `${R}/productOrders/update`, body: { where: { id: ids.orderId }, props: { projectName: 'Matrix' } } }), reached: 200 },
+  // Its owner or an employee may discard an order (a sharee may not: 403); one with items is kept (409).
+  [`POST ${R}/productOrders/destroy`]: { scope: 'order', call: ({ ids }) => ({ path: `${R}/productOrders/destroy`, body: { where: { id: ids.orderId } } }), reached: (a) => (a.name === 'shareeByLink' ? 403 : 409) },
+  // A guest copies only an order they own: a sharee is told so (400).
+  [`POST ${C}/duplicate-product-order`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/duplicate-product-order`, body: { productOrderId: ids.orderId } }), reached: (a) => (a.name === 'shareeByLink' ? 400 : 200) },
+  [`POST ${C}/change-order-owner`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/change-order-owner`, body: { productOrderId: ids.orderId, userId: ids.ownerId } }), reached: 200 },
+
+  [`POST ${C}/submit-order`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/submit-order`, body: { productOrderId: ids.orderId } }), reached: 409 },
+  [`POST ${C}/approve-order`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/approve-order`, body: { productOrderId: ids.orderId } }), reached: 409 },
+  [`POST ${C}/product-order/action-required`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/product-order/action-required`, body: { productOrderId: ids.orderId, feedbackNotes: 'Check the sizes.' } }), reached: 409 },
+  [`POST ${C}/product-order/cancel`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/product-order/cancel`, body: { productOrderId: ids.orderId } }), reached: 409 },
+  // To the step it is at: no change, a line in the timeline.
+  [`POST ${C}/update-order-status`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/update-order-status`, body: { productOrderId: ids.orderId, statusKey: ids.statusKey } }), reached: 200 },
+  [`POST ${C}/request-status-update`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/request-status-update`, body: { productOrderId: ids.orderId } }), reached: 409 },
+  [`POST ${C}/get-order-status-events`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-status-events`, body: { productOrderId: ids.orderId } }), reached: 200 },
+  [`POST ${C}/confirm-order-payment`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/confirm-order-payment`, body: { productOrderId: ids.orderId, paymentMethod: 'wire', paymentData: { amount: 0 } } }), reached: payer },
+  [`POST ${C}/create-stripe-payment-intent`]: {
+    scope: 'order',
+    call: ({ ids }) => ({ path: `${C}/create-stripe-payment-intent`, body: { productOrderId: ids.orderId, isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
+    reached: payer,
+  },
+
+  // Share-link entry needs no session; a token nobody made is missing for everyone.
+  [`POST ${C}/get-org-role-for-token`]: { scope: 'public', call: () => ({ path: `${C}/get-org-role-for-token`, body: { shareToken: BOGUS_TOKEN } }), reached: 404 },
+  [`POST ${C}/product-order/handle-guest-share-link`]: { scope: 'public', call: () => ({ path: `${C}/product-order/handle-guest-share-link`, body: { shareToken: BOGUS_TOKEN } }), reached: 404 },
+  [`POST ${C}/product-order/get-involved-users`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/product-order/get-involved-users`, body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId } }), reached: 200 },
+  [`POST ${C}/product-order/get-sharee-candidates`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/product-order/get-sharee-candidates`, body: { productOrderId: ids.orderId } }), reached: 200 },
+  [`POST ${C}/product-order/generate-shareable-link`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/product-order/generate-shareable-link`, body: { productOrderId: ids.orderId } }), reached: 200 },
+  [`POST ${C}/product-order/share`]: {
+    scope: 'order',
+    call: ({ ids, colleague }) => ({ path: `${C}/product-order/share`, body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId, sharees: [{ email: colleague.email }], shareNote: 'Matrix' } }),
+    reached: 200,
+  },
+  [`POST ${C}/product-order/add-sharee`]: { scope: 'order', call: ({ ids, colleague }) => ({ path: `${C}/product-order/add-sharee`, body: { productOrderId: ids.orderId, shareeEmail: colleague.email } }), reached: 200 },
+  [`POST ${C}/product-order/get-or-create-sharee`]: { scope: 'order', call: ({ ids, colleague }) => ({ path: `${C}/product-order/get-or-create-sharee`, body: { productOrderId: ids.orderId, shareeEmail: colleague.email } }), reached: 200 },
+  [`POST ${C}/product-order/remove-sharee`]: {
+    scope: 'order',
+    async call({ t, ids, colleague }) {
+      await involve(t, ids.orderId, colleague.id);
+      return { path: `${C}/product-order/remove-sharee`, body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId, shareeEmail: colleague.email } };
+    },
+    reached: 200,
+  },
+  // Employees, or the order's owner (guest mode included) who sees prices: not a sharee.
+  [`POST ${C}/product-order/update-involved-users-data`]: {
+    scope: 'order',
+    async call({ t, ids, colleague }) {
+      await involve(t, ids.orderId, colleague.id);
+      return { path: `${C}/product-order/update-involved-users-data`, body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId, shareeId: colleague.id, pricingIsHidden: 0 } };
+    },
+    reached: (a) => (a.name === 'shareeByLink' ? 403 : 200),
+  },
+};
+
+async function involve(t: TestApp, orderId: number, userId: number): Promise<void> {
+  const order = (await t.repos.productOrders.findOne({ id: orderId }))!;
+  const involved = { ...(order.involvedUsers ?? {}), [String(userId)]: { role: 'sharee', pricingIsHidden: 0 } };
+  await t.repos.productOrders.update({ id: orderId }, { involvedUsers: involved });
+}
+
+function expected(row: RouteRow, actor: Actor, order: OrderIds, kind: Kind): number {
+  const reached = (a: Actor) => (typeof row.reached === 'number' ? row.reached : row.reached(a));
+  if (row.scope === 'public') return reached(actor);
+  if (actor.name === 'anonymous') return 401;
+  if (row.scope === 'user') return reached(actor);
+  if (actor.orgId !== order.orgId) return 404;
+  if (row.employeesOnly && !actor.employee) return 403;
+  if (row.scope === 'order' && !actor.employee && kind !== 'own') return 404;
+  return reached(actor);
+}
+
+/** Keys that carry money (written from the rule): costs, prices, pricing rules, explanations, any amount in cents. */
+const PRICE_KEY = /^(costs|orderTotal|orderSubTotal|depositAmount|priceInCents|classifications|productPricingRuleId|versions|expressions|explanation|discountPercentage|discountFlatAmount|taxPercentage|tariffPercentage|shippingPercentage|shippingFlatAmount|pricingRuleVersion)$|InCents$/;
+/** Fields for employees only. */
+const EMPLOYEE_KEY = /^(trackingNumber|estimatedShippingDate|commandData|pricingFailed|failedSteps)$/;
+
+function keysIn(value: unknown, test: (k: string, v: unknown) => boolean, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => keysIn(v, test, `${at}[${i}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [...(test(k, v) ? [`${at}.${k}`] : []), ...keysIn(v, test, `${at}.${k}`)]);
+}
+
+/** The objects in an answer about one order (its row: id, or productOrderId, equal to `orderId`). */
+function objectsOf(value: unknown, _cellOrderId: number, orderId: number): unknown[] {
+  if (Array.isArray(value)) return value.flatMap((v) => objectsOf(v, _cellOrderId, orderId));
+  if (!value || typeof value !== 'object') return [];
+  const row = value as Record<string, unknown>;
+  if (row.id === orderId || row.productOrderId === orderId) return [row];
+  return Object.values(row).flatMap((v) => objectsOf(v, _cellOrderId, orderId));
+}
+
+describe.each(databases)('authorisation matrix on $name', (dbCase) => {
+  let t: TestApp;
+  const actors = {} as Record<ActorName, Actor>;
+  const orders = {} as Record<ActorName, Record<Kind, OrderIds>>;
+  const forks = {} as Record<ActorName, () => Promise<Client>>;
+  let colleague: { id: number; email: string };
+  let cells = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp(dbCase, { mailer: { send: async () => ({ messageId: 'matrix' }) } });
+    const signIn = async (email: string) => t.as(email);
+    const owner = await signIn('owner-850@demo.test');
+    const member = await signIn('member-850@demo.test');
+    const guest = await signIn('guest-850@demo.test');
+    const otherOrg = await signIn('owner-1053@demo.test');
+    const inGuestMode = async () => {
+      const c = await signIn('owner-850@demo.test');
+      expect((await c.post('/api/auth/guest-mode', { orgId: 850, guestMode: true })).status).toBe(200);
+      return c;
+    };
+    const ownerGuestMode = await inGuestMode();
+
+    /**
+     * A new order owned by `client`, with one item, at its first step, without a phone: every call that
+     * would move it on (submit, approve, cancel, pay) is refused, so the matrix can call them all.
+     */
+    const newOrder = async (client: Client, orgId: 850 | 1053, title: string): Promise<OrderIds> => {
+      const created = await client.post(`${C}/create-product-order`, { productOrderProps: { orgId, productCategoryId: orgId === 850 ? 1 : 8, title } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.data.id as number;
+      const props = orgId === 850 ? { productId: 98, title: 'Entry', properties: { '7': { optionId: 23 } } } : { productId: 130, title: 'Floor', quantity: 30 };
+      const item = await client.post(`${R}/productInstances/create`, { props: { productOrderId: id, ...props } });
+      expect(item.status, JSON.stringify(item.body)).toBe(200);
+      return { orgId, orderId: id, orgSpecificId: created.body.data.orgSpecificId, instanceId: item.body.data.id, ownerId: created.body.data.userId, statusKey: 'orderStarted' };
+    };
+    const O_owner = await newOrder(owner, 850, 'Matrix: owner');
+    const O_member = await newOrder(member, 850, 'Matrix: member');
+    const O_guest = await newOrder(guest, 850, 'Matrix: guest');
+    const S = await newOrder(owner, 850, 'Matrix: shared by link');
+    const P_owner = await newOrder(otherOrg, 1053, 'Matrix: 1053 owner');
+    const P_guest = await newOrder(await signIn('guest-1053@demo.test'), 1053, 'Matrix: 1053 guest');
+
+    // Someone not signed in opens S's link; the owner then hides prices from them.
+    const link = (await owner.post(`${C}/product-order/generate-shareable-link`, { productOrderId: S.orderId })).body.data.shareableLink as string;
+    const token = new URL(link).searchParams.get('shareToken')!;
+    const openLink = async () => {
+      const c = t.client();
+      expect((await c.post(`${C}/product-order/handle-guest-share-link`, { shareToken: token })).status).toBe(200);
+      return c;
+    };
+    const sharee = await openLink();
+    const shareeId = (await sharee.get('/api/auth/session')).body.data.user.id as number;
+    expect((await owner.post(`${C}/product-order/update-involved-users-data`, { orgId: 850, productOrderOrgSpecificId: S.orgSpecificId, shareeId, pricingIsHidden: 1 })).status).toBe(200);
+
+    // A colleague to share with, known to 850.
+    expect((await owner.post(`${C}/product-order/share`, { orgId: 850, productOrderOrgSpecificId: O_owner.orgSpecificId, sharees: [{ email: 'matrix.colleague@example.test' }] })).status).toBe(200);
+    const colleagueRow = (await t.repos.users.findOne({ email: 'matrix.colleague@example.test' }))!;
+    colleague = { id: colleagueRow.id, email: 'matrix.colleague@example.test' };
+
+    const admins = new Set((await t.db('users').where({ is_platform_admin: 1 }).select('email')).map((u: { email: string }) => u.email));
+    const add = (name: ActorName, client: Client, orgId: number | null, employee: boolean, own: OrderIds, sameOrg: OrderIds, otherOrgOrder: OrderIds, fork: () => Promise<Client>, pricingHidden = false, email = '') => {
+      actors[name] = { name, client, orgId, employee, pricingHidden, platformAdmin: admins.has(email) };
+      orders[name] = { own, sameOrg, otherOrg: otherOrgOrder };
+      forks[name] = fork;
+    };
+    add('owner', owner, 850, true, O_owner, O_member, P_owner, () => signIn('owner-850@demo.test'), false, 'owner-850@demo.test');
+    add('member', member, 850, true, O_member, O_owner, P_owner, () => signIn('member-850@demo.test'), false, 'member-850@demo.test');
+    add('guest', guest, 850, false, O_guest, O_owner, P_owner, () => signIn('guest-850@demo.test'));
+    add('ownerGuestMode', ownerGuestMode, 850, false, O_owner, O_member, P_owner, inGuestMode);
+    add('shareeByLink', sharee, 850, false, S, O_owner, P_owner, openLink, true);
+    add('otherOrgEmployee', otherOrg, 1053, true, P_owner, P_guest, O_owner, () => signIn('owner-1053@demo.test'), false, 'owner-1053@demo.test');
+    add('anonymous', t.client(), null, false, O_owner, O_member, P_owner, async () => t.client());
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has a row for every route of the API, and no row for a route that is gone', () => {
+    const routes = t.routeTable.map((r) => `${r.method} ${r.path}`);
+    expect(routes.filter((r) => !(r in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('answers every route × caller × order as the rules say, and leaks nothing', async () => {
+    const failures: string[] = [];
+    for (const route of t.routeTable.map((r) => `${r.method} ${r.path}`)) {
+      const row = ROUTES[route]!;
+      for (const actor of Object.values(actors)) {
+        for (const kind of ['own', 'sameOrg', 'otherOrg'] as const) {
+          const ids = orders[actor.name][kind];
+          for (const table of THROTTLE_TABLES) await t.db(table).del().catch(() => undefined);
+          const forked = route === 'POST /api/auth/logout' ? await forks[actor.name]() : null;
+          const client = forked ?? actor.client;
+          const ctx: CellContext = { t, ids, actor, colleague };
+          const call = await row.call(ctx);
+          const res = await client.request(call.method ?? 'POST', call.path, call.body ?? (call.method === 'GET' ? undefined : {}));
+          cells++;
+          const want = expected(row, actor, ids, kind);
+          const where = `${route} × ${actor.name} × ${kind}`;
+          if (res.status !== want) {
+            failures.push(`${where}: ${res.status} (expected ${want}) ${JSON.stringify(res.body).slice(0, 200)}`);
+            continue;
+          }
+          if (res.status === 401 && row.scope !== 'public' && res.body?.error?.code !== 'unauthenticated') failures.push(`${where}: 401 without the unauthenticated code`);
+          if (res.status >= 200 && res.status < 300) {
+            if (actor.pricingHidden) {
+              // The order hides its prices from this caller: an answer about it holds none; other answers
+              // (orders they made themselves, the catalogue of an organisation that does not hide prices
+              // from them) hold none for that order.
+              const aboutOrder = row.scope === 'order' && kind === 'own' ? [res.body] : objectsOf(res.body, ids.orderId, orders[actor.name].own.orderId);
+              const leaked = aboutOrder.flatMap((o) => keysIn(o, (k, v) => PRICE_KEY.test(k) && !(k === 'productPricingRules' && Array.isArray(v) && v.length === 0)));
+              if (leaked.length) failures.push(`${where}: prices leak to a caller who sees none: ${leaked.slice(0, 5).join(', ')}`);
+            }
+            if (!actor.employee && actor.name !== 'anonymous') {
+              const leaked = keysIn(res.body, (k) => EMPLOYEE_KEY.test(k));
+              if (leaked.length) failures.push(`${where}: employee-only fields reach a guest: ${leaked.slice(0, 5).join(', ')}`);
+            }
+            if (actor.orgId !== null) {
+              const foreign = keysIn(res.body, (k, v) => k === 'orgId' && typeof v === 'number' && v !== actor.orgId);
+              if (foreign.length) failures.push(`${where}: another organisation's data: ${foreign.slice(0, 5).join(', ')}`);
+            }
+          }
+          if (forked) {
+            expect((await forked.get('/api/auth/session')).status, `${where}: the session ends`).toBe(401);
+            if (actor.name !== 'anonymous') expect((await actor.client.get('/api/auth/session')).status).toBe(200);
+          }
+        }
+      }
+    }
+    console.log(`authorisation matrix (${dbCase.name}): ${cells} cells, ${t.routeTable.length} routes × ${Object.keys(actors).length} callers × 3 orders`);
+    expect(failures).toEqual([]);
+  }, 10 * 60_000);
+});
