@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { InstanceProperties, PricingCheck, PricingExpression } from '../engine/types.ts';
-import { compilePricingRuleVersion, priceInstance, roundCents } from '../index.ts';
+import { compilePricingRuleVersion, priceInstance, roundCents, setPricingCodeGeneration } from '../index.ts';
 import { makeInstance } from '../engine/testing.ts';
 import { generatedSource } from './compile.ts';
 import * as f from './fixtures.test-utils.ts';
@@ -25,6 +25,25 @@ afterEach(() => {
 });
 
 describe('generated code', () => {
+  it('is not generated where code generation is off (a page under a CSP without eval): the closures give the same price', () => {
+    const expressions = [f.fixed(100), f.price(P, '+'), f.group([f.value(W), f.fixed(2, '*')], '+')];
+    const props = { '7': { optionId: 24 }, '141': { value: 30 } };
+    const generated = price(expressions, props, 2).unitPriceInCents;
+    const FunctionCtor = globalThis.Function;
+    const made = vi.fn();
+    // Any attempt to make a function from source is seen (and refused, as a CSP would).
+    vi.stubGlobal('Function', new Proxy(FunctionCtor, { construct: () => (made(), FunctionCtor.prototype), apply: () => (made(), undefined) }));
+    setPricingCodeGeneration(false);
+    try {
+      expect(price(expressions, props, 2).unitPriceInCents).toBe(generated);
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      setPricingCodeGeneration(true);
+    }
+    // 100 + 4500 + 30 × 2 = 4660
+    expect(generated).toBe(4660);
+  });
+
   it('holds no text from the rule: descriptions and expected strings stay out of the source', () => {
     const evil = '"); globalThis.pwned = 1; ("';
     const checks: PricingCheck[] = [

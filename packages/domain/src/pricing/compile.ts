@@ -370,10 +370,23 @@ function buildSource(steps: readonly CompiledStep[]): { source: string; constant
 }
 
 /**
+ * Whether pricing may generate code. The portal's pages run under a Content-Security-Policy without
+ * 'unsafe-eval' (every attempt would be refused and reported as a violation), so in a browser the
+ * engine uses its closures, which give the same results; the server (Node) generates code.
+ */
+let codeGeneration = typeof document === 'undefined';
+
+/** Turns code generation on or off (tests and benchmarks compare both paths). */
+export function setPricingCodeGeneration(on: boolean): void {
+  codeGeneration = on;
+}
+
+/**
  * The hot path without explanations (see the top of this file). Same results as runList (tested);
  * null where generating code is not allowed or nothing needs generating.
  */
 function specialise(steps: readonly CompiledStep[]): FastFn | null {
+  if (!codeGeneration) return null;
   try {
     const built = buildSource(steps);
     if (built === null) return null;

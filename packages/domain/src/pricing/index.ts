@@ -1,6 +1,6 @@
 export { selectPricingRuleVersion, normalisePricingDate, sortedVersions } from './dates.ts';
 export type { PricingDate, PricingVersionChoice, VersionChoiceReason } from './dates.ts';
-export { compilePricingRuleVersion, optionPrice, classifierNumber, propertyNumber } from './compile.ts';
+export { compilePricingRuleVersion, optionPrice, classifierNumber, propertyNumber, setPricingCodeGeneration } from './compile.ts';
 export type { CompiledPricingVersion, CompileOptions, PricingLog, PricingFailure } from './compile.ts';
 export { priceInstance, defaultPricingLog } from './price.ts';
 export type { PriceInstanceInput, InstancePrice } from './price.ts';
