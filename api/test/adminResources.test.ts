@@ -14,7 +14,7 @@ describe.each(databases)('catalogue writes on $name', (dbCase) => {
   let owner: Client, member: Client, guest: Client, otherOwner: Client;
   beforeAll(async () => {
     t = await startTestApp(dbCase);
-    [owner, member, guest, otherOwner] = await Promise.all(['owner-850', 'member-850', 'guest-850', 'owner-1053'].map((u) => t.as(`${u}@demo.test`)));
+    [owner, member, guest, otherOwner] = await Promise.all([t.as('owner-850@demo.test'), t.as('member-850@demo.test'), t.as('guest-850@demo.test'), t.as('owner-1053@demo.test')]);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -83,6 +83,10 @@ describe.each(databases)('catalogue writes on $name', (dbCase) => {
     expect(ranksById(await rowsOf('productOptions', { productPropertyId: 8 }))).toEqual([[203, 1], [200, 2], [201, 3], [202, 4]]);
     await move(203, 99); // clamped to the count
     expect(ranksById(await rowsOf('productOptions', { productPropertyId: 8 }))).toEqual([[200, 1], [201, 2], [202, 3], [203, 4]]);
+    // Already last: a position past the end is the same position, nothing to write.
+    const linesAtLast = await auditCount();
+    await move(203, 50);
+    expect(await auditCount()).toBe(linesAtLast);
     await move(202, -5); // clamped to 1
     expect(ranksById(await rowsOf('productOptions', { productPropertyId: 8 }))).toEqual([[202, 1], [200, 2], [201, 3], [203, 4]]);
     const line = (await auditOf('productOptions', 202)).at(-1)!;
