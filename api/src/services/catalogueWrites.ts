@@ -74,6 +74,8 @@ export const WRITES: Record<CatalogueWriteKey, WriteDecl> = {
     ranked: true,
   },
   productPricingRules: { table: 'productPricingRules', rankScope: orgScope, destroy: 'deleted', defaults: () => ({ deleted: 0, versions: {} }), refs: () => [], ranked: false },
+  // Graphics are not part of the catalogue the configurator caches: no catalogue version to bump.
+  productGraphics: { table: 'productGraphics', rankScope: orgScope, destroy: 'archive', defaults: () => ({ archived: 0, nodes: [] }), refs: () => [], ranked: false },
 };
 
 export interface WriteDeps {

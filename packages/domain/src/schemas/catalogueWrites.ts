@@ -8,9 +8,10 @@ import { Type, type Static, type TObject, type TProperties } from '@sinclair/typ
 import { PricingRuleVersionSchema } from '../pricing/schema.ts';
 import { Flag, Id, IntColumn, Nullable, RefId } from './common.ts';
 import { PropertyType, PublishLevel } from './catalogue.ts';
+import { ProductGraphicNode } from './entities.ts';
 
 /** The catalogue resources the admin area writes. */
-export const CATALOGUE_WRITE_KEYS = ['products', 'productCategories', 'productProperties', 'productPropertyGroups', 'productOptions', 'productPricingRules'] as const;
+export const CATALOGUE_WRITE_KEYS = ['products', 'productCategories', 'productProperties', 'productPropertyGroups', 'productOptions', 'productPricingRules', 'productGraphics'] as const;
 export type CatalogueWriteKey = (typeof CATALOGUE_WRITE_KEYS)[number];
 
 const Title = Type.String({ minLength: 1, maxLength: 255 });
@@ -117,6 +118,9 @@ const pricingRuleFields = {
   versions: Type.Record(PricingVersionKey, Type.Union([PricingRuleVersionSchema, Type.Null()]), { additionalProperties: false, maxProperties: 100 }),
 };
 
+/** A product graphic: a tree of drawing nodes. */
+const graphicFields = { title: Title, archived: Flag, nodes: Type.Array(ProductGraphicNode, { maxItems: 1000 }) };
+
 const Where = closed({ id: Id });
 
 function createBody<P extends TProperties>(fields: P, required: TProperties = {}) {
@@ -140,6 +144,7 @@ export const CatalogueCreateBody = {
   productOptions: createBody(optionFields, { productPropertyId: Id }),
   /** A new rule starts with no versions; versions are added through update (addVersion). */
   productPricingRules: createBody({ title: Title }),
+  productGraphics: createBody(graphicFields),
 } satisfies Record<CatalogueWriteKey, TObject>;
 
 export const CatalogueUpdateBody = {
@@ -157,6 +162,7 @@ export const CatalogueUpdateBody = {
     props: Type.Optional(Type.Object(Object.fromEntries(keysOf(pricingRuleFields).map((k) => [k, Type.Optional(pricingRuleFields[k])])), { additionalProperties: false, minProperties: 1 })),
     addVersion: Type.Optional(Type.Literal(true)),
   }),
+  productGraphics: updateBody(graphicFields, keysOf(graphicFields)),
 } satisfies Record<CatalogueWriteKey, TObject>;
 
 export const CatalogueDestroyBody = {
@@ -166,6 +172,7 @@ export const CatalogueDestroyBody = {
   productPropertyGroups: destroyBody(),
   productOptions: destroyBody(),
   productPricingRules: destroyBody(),
+  productGraphics: destroyBody(),
 } satisfies Record<CatalogueWriteKey, TObject>;
 
 export type CatalogueDestroyBody = Static<(typeof CatalogueDestroyBody)[CatalogueWriteKey]>;
@@ -179,4 +186,5 @@ export const NEW_ROW_TITLES: Record<CatalogueWriteKey, string> = {
   productPropertyGroups: 'Untitled Property Group',
   productOptions: 'Untitled Option',
   productPricingRules: 'Untitled Pricing Rule',
+  productGraphics: 'Untitled Graphic',
 };
