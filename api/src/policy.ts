@@ -99,7 +99,7 @@ export const POLICY = {
    */
   'configurator.getOrgRoleForToken': { roles: ALL_ROLES, shareToken: true },
   'configurator.handleGuestShareLink': { roles: ALL_ROLES, shareToken: true },
-  /** Catalogue writes (admin screens): not routed yet; owners only. */
+  /** Catalogue writes of the admin area (POST /api/resources/{key}/create, update, destroy): owners only. */
   'resources.write': { roles: OWNERS },
   /**
    * Switching this session's guest mode for an organisation: employees, by their stored role (an

@@ -30,6 +30,8 @@ interface Actor {
   employee: boolean;
   /** Prices hidden from this caller on their own order. */
   pricingHidden: boolean;
+  /** The organisation's owner, not in guest mode. */
+  owner: boolean;
   /** A platform administrator (users 1 and 2 of the demo: 850's owner and member). */
   platformAdmin: boolean;
 }
@@ -56,6 +58,8 @@ interface RouteRow {
   /** public: no session needed; user: any signed-in person; org: a member of the named organisation; order: one who reaches the order. */
   scope: 'public' | 'user' | 'org' | 'order';
   employeesOnly?: boolean;
+  /** The catalogue writes of the admin area: owners only (members and guests 403). */
+  ownersOnly?: boolean;
   call(c: CellContext): Call | Promise<Call>;
   /** The answer of an admitted caller who reaches the order (for public rows: of anyone). */
   reached: number | ((actor: Actor) => number);
@@ -98,6 +102,24 @@ const ROUTES: Record<string, RouteRow> = {
   [`POST ${C}/update-product-order-costs`]: { scope: 'org', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/update-product-order-costs`, body: { orgId: ids.orgId } }), reached: (a) => (a.platformAdmin ? 200 : 403) },
   [`POST ${C}/get-order-owner-candidates`]: { scope: 'org', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-owner-candidates`, body: { orgId: ids.orgId } }), reached: 200 },
   [`POST ${C}/get-tax-rate`]: { scope: 'org', call: ({ ids }) => ({ path: `${C}/get-tax-rate`, body: { orgId: ids.orgId, deliveryAddress: { state: 'ME' } } }), reached: 200 },
+  // Catalogue writes (850: category 1 'Keypads'; 1053: category 8 'Flooring'): the same title again changes nothing.
+  [`POST ${R}/:resourceKey/create`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/productPricingRules/create`, body: { props: { orgId: ids.orgId, title: 'Matrix' } } }), reached: 200 },
+  [`POST ${R}/:resourceKey/update`]: {
+    scope: 'org',
+    ownersOnly: true,
+    call: ({ ids }) => ({ path: `${R}/productCategories/update`, body: ids.orgId === 850 ? { where: { id: 1 }, props: { title: 'Keypads' } } : { where: { id: 8 }, props: { title: 'Flooring' } } }),
+    reached: 200,
+  },
+  [`POST ${R}/:resourceKey/destroy`]: {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      // A pricing rule of its own for each cell, used by no product.
+      const id = await t.repos.productPricingRules.insert({ orgId: ids.orgId, title: 'To delete', deleted: 0, versions: {} });
+      return { path: `${R}/productPricingRules/destroy`, body: { where: { id } } };
+    },
+    reached: 200,
+  },
   [`POST ${R}/:resourceKey/get`]: { scope: 'org', call: ({ ids }) => ({ path: `${R}/products/get`, body: { where: { orgId: ids.orgId } } }), reached: 200 },
   // A payment nobody made: missing for everyone signed in, whatever order it names.
   [`POST ${C}/get-stripe-payment-intent`]: { scope: 'user', call: () => ({ path: `${C}/get-stripe-payment-intent`, body: { paymentIntentId: 'pi_unknown', paymentEnvironment: 'live' } }), reached: 404 },
@@ -192,6 +214,7 @@ function expected(row: RouteRow, actor: Actor, order: OrderIds, kind: Kind): num
   if (row.scope === 'user') return reached(actor);
   if (actor.orgId !== order.orgId) return 404;
   if (row.employeesOnly && !actor.employee) return 403;
+  if (row.ownersOnly && !actor.owner) return 403;
   if (row.scope === 'order' && !actor.employee && kind !== 'own') return 404;
   return reached(actor);
 }
@@ -277,7 +300,7 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
 
     const admins = new Set((await t.db('users').where({ is_platform_admin: 1 }).select('email')).map((u: { email: string }) => u.email));
     const add = (name: ActorName, client: Client, orgId: number | null, employee: boolean, own: OrderIds, sameOrg: OrderIds, otherOrgOrder: OrderIds, fork: () => Promise<Client>, pricingHidden = false, email = '') => {
-      actors[name] = { name, client, orgId, employee, pricingHidden, platformAdmin: admins.has(email) };
+      actors[name] = { name, client, orgId, employee, owner: employee && email.startsWith('owner-'), pricingHidden, platformAdmin: admins.has(email) };
       orders[name] = { own, sameOrg, otherOrg: otherOrgOrder };
       forks[name] = fork;
     };

@@ -53,6 +53,10 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${C}/get-order-owner-candidates`]: { orgId },
     [`${C}/create-product-order-with-items`]: { productOrderProps: { orgId, title: 'Fuzz', productCategoryId: 1 }, propsSets: [{ productId: 98, quantity: 1 }] },
     [`${R}/:resourceKey/get`]: { where: { orgId } },
+    // Catalogue writes, fuzzed on products: a new product, its title set again, an archived product (102) archived again.
+    [`${R}/:resourceKey/create`]: { props: { orgId, title: 'Fuzz' } },
+    [`${R}/:resourceKey/update`]: { where: { id: 98 }, props: { title: 'Crestnet Keypad' } },
+    [`${R}/:resourceKey/destroy`]: { where: { id: 102 } },
     [`${C}/get-org-role-for-token`]: { shareToken: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     [`${C}/product-order/handle-guest-share-link`]: { shareToken: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     [`${C}/product-order/get-involved-users`]: { orgId, productOrderOrgSpecificId: orgSpecificId },

@@ -1,21 +1,40 @@
 import Router from '@koa/router';
-import { CATALOGUE_RESOURCE_KEYS, ResourceGetBody, type CatalogueResourceKey } from '@cpq/domain';
+import type { Context } from 'koa';
+import {
+  CATALOGUE_RESOURCE_KEYS,
+  CATALOGUE_WRITE_KEYS,
+  CatalogueCreateBody,
+  CatalogueDestroyBody,
+  CatalogueUpdateBody,
+  ResourceGetBody,
+  type CatalogueResourceKey,
+  type CatalogueWriteKey,
+} from '@cpq/domain';
 import type { Queries } from '../db/queries.ts';
-import type { Repos } from '../db/repository.ts';
+import type { Repos, Row } from '../db/repository.ts';
+import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize, catalogueRowReadable, shapeCatalogueRows } from '../policy.ts';
+import { authorize, catalogueRowReadable, requireUser, shapeCatalogueRows } from '../policy.ts';
 import { RESOURCES } from '../services/catalogue.ts';
+import { assertSomethingToDo, createRow, destroyRow, orgOfRow, rowNotFound, updateRow } from '../services/catalogueWrites.ts';
 
-export function resourceRoutes(deps: { repos: Repos; queries: Queries }): Router {
+const unknownResource = (key: string) => new ApiError(404, 'unknownResource', `Unknown resource "${key}".`);
+
+/** The catalogue resource a write names: one the admin area writes, else 404 like an unknown resource. */
+function writeKey(ctx: Context): CatalogueWriteKey {
+  const key = ctx.params.resourceKey as string;
+  if (!(CATALOGUE_WRITE_KEYS as readonly string[]).includes(key)) throw unknownResource(key);
+  return key as CatalogueWriteKey;
+}
+
+export function resourceRoutes(deps: { repos: Repos; queries: Queries; transaction: TransactionRunner }): Router {
   const { repos } = deps;
   const r = new Router({ prefix: '/api/resources' });
 
   r.post('/:resourceKey/get', async (ctx) => {
     const key = ctx.params.resourceKey as string;
-    if (!(CATALOGUE_RESOURCE_KEYS as readonly string[]).includes(key)) {
-      throw new ApiError(404, 'unknownResource', `Unknown resource "${key}".`);
-    }
+    if (!(CATALOGUE_RESOURCE_KEYS as readonly string[]).includes(key)) throw unknownResource(key);
     const decl = RESOURCES[key as CatalogueResourceKey];
     const body = validateBody(ResourceGetBody, ctx.request.body);
     const access = await authorize(ctx, deps, 'resources.get', body.where.orgId);
@@ -29,6 +48,36 @@ export function resourceRoutes(deps: { repos: Repos; queries: Queries }): Router
       new Set((await repos.products.find({ orgId })).filter((p) => catalogueRowReadable(access, p)).map((p) => p.productPricingRuleId as number));
     ctx.body = { data: await shapeCatalogueRows(access, key, rows, readableRuleIds) };
   });
+
+  // Catalogue writes (admin area): owners only. Routes registered before these (productInstances,
+  // productOrders) keep their own create/update/destroy.
+  r.post('/:resourceKey/create', async (ctx) => {
+    const key = writeKey(ctx);
+    const body = validateBody(CatalogueCreateBody[key], ctx.request.body) as { props: Row & { orgId: number } };
+    const access = await authorize(ctx, deps, 'resources.write', body.props.orgId);
+    ctx.body = { data: await createRow(deps, access, key, body.props) };
+  });
+
+  r.post('/:resourceKey/update', async (ctx) => {
+    const key = writeKey(ctx);
+    const body = validateBody(CatalogueUpdateBody[key], ctx.request.body) as { where: { id: number }; props?: Row; addVersion?: true };
+    assertSomethingToDo(body.props, body.addVersion);
+    const access = await authorizeRow(ctx, key, body.where.id);
+    ctx.body = { data: await updateRow(deps, access, key, body.where.id, body.props ?? {}, { addVersion: body.addVersion }) };
+  });
+
+  r.post('/:resourceKey/destroy', async (ctx) => {
+    const key = writeKey(ctx);
+    const body = validateBody(CatalogueDestroyBody[key], ctx.request.body);
+    const access = await authorizeRow(ctx, key, body.where.id);
+    ctx.body = { data: await destroyRow(deps, access, key, body.where.id) };
+  });
+
+  /** A row named by id: signed in first (401), then its organisation decides; missing and foreign rows alike are 404. */
+  async function authorizeRow(ctx: Context, key: CatalogueWriteKey, id: number) {
+    await requireUser(ctx, deps.queries);
+    return authorize(ctx, deps, 'resources.write', await orgOfRow(deps, key, id), rowNotFound);
+  }
 
   return r;
 }

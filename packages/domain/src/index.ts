@@ -21,3 +21,4 @@ export * from './schemas/orderStatus.ts';
 export * from './status/index.ts';
 export * from './schemas/sharing.ts';
 export * from './sharing/index.ts';
+export * from './schemas/catalogueWrites.ts';
