@@ -31,6 +31,7 @@ import { StateTaxTable, type TaxRates } from './adapters/tax/index.ts';
 import { orderStatusRoutes, paymentWebhookRoutes } from './routes/orderStatus.ts';
 import { sweepPayments } from './services/payments.ts';
 import { sharingRoutes } from './routes/sharing.ts';
+import { guestRoutes } from './routes/guests.ts';
 import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
 
 export interface AppDeps {
@@ -146,6 +147,8 @@ export function createApp(deps: AppDeps): App {
     ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),
     orderWriteRoutes(services),
     orderActionRoutes(services),
+    // Before the generic resource routes: it handles /api/resources/userGroups/….
+    guestRoutes({ ...services, mail }),
     resourceRoutes(services),
   ];
   app.routeTable = routers.flatMap((router) =>

@@ -102,6 +102,12 @@ export const POLICY = {
   /** Catalogue writes of the admin area (POST /api/resources/{key}/create, update, destroy): owners only. */
   'resources.write': { roles: OWNERS },
   /**
+   * Guests and user groups of the admin area (docs/decisions/0051-guests-and-user-groups.md): owners
+   * only. Row rule: a guest or group of another organisation answers like a missing one (404).
+   */
+  'guests.manage': { roles: OWNERS },
+  'userGroups.manage': { roles: OWNERS },
+  /**
    * Switching this session's guest mode for an organisation: employees, by their stored role (an
    * employee in guest mode switches back); never on for an employee-only organisation.
    */

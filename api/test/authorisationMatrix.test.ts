@@ -120,6 +120,49 @@ const ROUTES: Record<string, RouteRow> = {
     },
     reached: 200,
   },
+  // Guests and user groups (owners only). Inviting the demo guest again is refused (409); each cell
+  // disinvites and destroys its own guest and group; updates set the values they have.
+  [`POST ${C}/get-configurator-guests-data`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${C}/get-configurator-guests-data`, body: { orgId: ids.orgId } }), reached: 200 },
+  'POST /api/orgs/invite-guest': { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: '/api/orgs/invite-guest', body: { email: `guest-${ids.orgId}@demo.test`, activeOrgId: ids.orgId, pricingIsHidden: 0 } }), reached: 409 },
+  'POST /api/orgs/disinvite-guest': {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      const userId = await newGuest(t, ids.orgId);
+      return { path: '/api/orgs/disinvite-guest', body: { orgId: ids.orgId, userId } };
+    },
+    reached: 200,
+  },
+  'POST /api/orgs/update-guest-data': {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      const guest = (await t.repos.guests.findOne({ orgId: ids.orgId, email: `guest-${ids.orgId}@demo.test` }))!;
+      const { disableSalesTax } = guest.appData.designEngine;
+      return { path: '/api/orgs/update-guest-data', body: { orgId: ids.orgId, userId: guest.userId, updateProps: { appData: { designEngine: { disableSalesTax } } } } };
+    },
+    reached: 200,
+  },
+  [`POST ${R}/userGroups/get`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/userGroups/get`, body: { where: { orgId: ids.orgId } } }), reached: 200 },
+  [`POST ${R}/userGroups/create`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/userGroups/create`, body: { props: { orgId: ids.orgId, title: 'Matrix', userIds: [] } } }), reached: 200 },
+  [`POST ${R}/userGroups/update`]: {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      const group = (await t.repos.userGroups.find({ orgId: ids.orgId }))[0]!;
+      return { path: `${R}/userGroups/update`, body: { where: { id: group.id }, props: { title: group.title } } };
+    },
+    reached: 200,
+  },
+  [`POST ${R}/userGroups/destroy`]: {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      const id = await t.repos.userGroups.insert({ orgId: ids.orgId, title: 'To delete', userIds: [] });
+      return { path: `${R}/userGroups/destroy`, body: { where: { id } } };
+    },
+    reached: 200,
+  },
   [`POST ${R}/:resourceKey/get`]: { scope: 'org', call: ({ ids }) => ({ path: `${R}/products/get`, body: { where: { orgId: ids.orgId } } }), reached: 200 },
   // A payment nobody made: missing for everyone signed in, whatever order it names.
   [`POST ${C}/get-stripe-payment-intent`]: { scope: 'user', call: () => ({ path: `${C}/get-stripe-payment-intent`, body: { paymentIntentId: 'pi_unknown', paymentEnvironment: 'live' } }), reached: 404 },
@@ -200,6 +243,15 @@ const ROUTES: Record<string, RouteRow> = {
     reached: (a) => (a.name === 'shareeByLink' ? 403 : 200),
   },
 };
+
+/** A guest of its own for a cell: user, guest membership and guest record. */
+async function newGuest(t: TestApp, orgId: number): Promise<number> {
+  const email = `matrix-guest-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+  const userId = await t.repos.users.insert({ email, passwordHash: null, firstName: '', lastName: '', personalOrgId: null, isPlatformAdmin: 0, appData: {} });
+  await t.repos.memberships.insert({ userId, orgId, role: 'guest', prevRole: null, accessData: {} });
+  await t.repos.guests.insert({ orgId, userId, email, firstName: '', lastName: '', discount: null, disableSalesTax: 0, pricingIsHidden: 0 });
+  return userId;
+}
 
 async function involve(t: TestApp, orderId: number, userId: number): Promise<void> {
   const order = (await t.repos.productOrders.findOne({ id: orderId }))!;

@@ -66,6 +66,9 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   // Token calls with a well-formed token nobody made.
   'configurator.getOrgRoleForToken': () => ({ path: '/api/configurator/get-org-role-for-token', body: { shareToken: 'A'.repeat(43) } }),
   'configurator.handleGuestShareLink': () => ({ path: '/api/configurator/product-order/handle-guest-share-link', body: { shareToken: 'A'.repeat(43) } }),
+  // Admin reads of guests and user groups.
+  'guests.manage': ({ orgId }) => ({ path: '/api/configurator/get-configurator-guests-data', body: { orgId } }),
+  'userGroups.manage': ({ orgId }) => ({ path: '/api/resources/userGroups/get', body: { where: { orgId } } }),
 };
 
 /**
@@ -133,6 +136,9 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.handleGuestShareLink': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
   // Guest mode is an employee's switch; a guest has none.
   'auth.setGuestMode': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 } },
+  // Guests and user groups are the owner's admin pages.
+  'guests.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
+  'userGroups.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
 };
 
 describe('policy table', () => {

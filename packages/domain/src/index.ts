@@ -22,3 +22,4 @@ export * from './status/index.ts';
 export * from './schemas/sharing.ts';
 export * from './sharing/index.ts';
 export * from './schemas/catalogueWrites.ts';
+export * from './schemas/guests.ts';
