@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import type { Static, TSchema } from '@sinclair/typebox';
 import {
   ActionRequiredBody,
   ApproveOrderBody,
@@ -18,7 +19,7 @@ import type { TaxRates } from '../adapters/tax/index.ts';
 import type { Queries } from '../db/queries.ts';
 import { badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize, authorizeOrderById, orderNotFound, requireUser, type Endpoint } from '../policy.ts';
+import { authorize, authorizeOrderById, orderNotFound, requireUser, type Access, type Endpoint } from '../policy.ts';
 import { confirmOrderPayment, createPaymentIntent, getPaymentIntent, handlePaymentWebhook, updatePaymentIntent, type PaymentDeps } from '../services/payments.ts';
 import { approveOrder, cancelOrder, orderStatusEvents, requestStatusUpdate, requireChanges, submitOrder, updateOrderStatus } from '../services/statusActions.ts';
 
@@ -28,60 +29,28 @@ export type OrderStatusRouteDeps = PaymentDeps & { queries: Queries; tax: TaxRat
 export function orderStatusRoutes(deps: OrderStatusRouteDeps): Router {
   const r = new Router({ prefix: '/api/configurator' });
 
-  const accessForOrder = (ctx: Context, endpoint: Endpoint, productOrderId: number) => authorizeOrderById(ctx, deps, endpoint, productOrderId);
+  /** A call about one order: its body validated, the caller authorised on the order's organisation, its answer as data. */
+  const orderCall = <S extends TSchema>(path: string, schema: S, endpoint: Endpoint, run: (access: Access, body: Static<S> & { productOrderId: number }) => Promise<unknown>) =>
+    r.post(path, async (ctx: Context) => {
+      const body = validateBody(schema, ctx.request.body) as Static<S> & { productOrderId: number };
+      const access = await authorizeOrderById(ctx, deps, endpoint, body.productOrderId);
+      ctx.body = { data: await run(access, body) };
+    });
 
-  r.post('/submit-order', async (ctx) => {
-    const body = validateBody(SubmitOrderBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.submitOrder', body.productOrderId);
-    ctx.body = { data: await submitOrder(deps, access, body) };
-  });
-  r.post('/approve-order', async (ctx) => {
-    const body = validateBody(ApproveOrderBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.approveOrder', body.productOrderId);
-    ctx.body = { data: await approveOrder(deps, access, body) };
-  });
-  r.post('/product-order/action-required', async (ctx) => {
-    const body = validateBody(ActionRequiredBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.actionRequired', body.productOrderId);
-    ctx.body = { data: await requireChanges(deps, access, body) };
-  });
-  r.post('/product-order/cancel', async (ctx) => {
-    const body = validateBody(CancelOrderBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.cancelOrder', body.productOrderId);
-    ctx.body = { data: await cancelOrder(deps, access, body) };
-  });
-  r.post('/update-order-status', async (ctx) => {
-    const body = validateBody(UpdateOrderStatusBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.updateOrderStatus', body.productOrderId);
+  orderCall('/submit-order', SubmitOrderBody, 'configurator.submitOrder', (access, body) => submitOrder(deps, access, body));
+  orderCall('/approve-order', ApproveOrderBody, 'configurator.approveOrder', (access, body) => approveOrder(deps, access, body));
+  orderCall('/product-order/action-required', ActionRequiredBody, 'configurator.actionRequired', (access, body) => requireChanges(deps, access, body));
+  orderCall('/product-order/cancel', CancelOrderBody, 'configurator.cancelOrder', (access, body) => cancelOrder(deps, access, body));
+  orderCall('/update-order-status', UpdateOrderStatusBody, 'configurator.updateOrderStatus', async (access, body) => {
     if (body.orgId !== undefined && body.orgId !== access.orgId) throw badRequest('orgId is not the order’s organisation.');
-    ctx.body = { data: await updateOrderStatus(deps, access, body) };
+    return updateOrderStatus(deps, access, body);
   });
-  r.post('/request-status-update', async (ctx) => {
-    const body = validateBody(RequestStatusUpdateBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.requestStatusUpdate', body.productOrderId);
-    ctx.body = { data: await requestStatusUpdate(deps, access, body) };
-  });
-  r.post('/get-order-status-events', async (ctx) => {
-    const body = validateBody(OrderStatusEventsBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.getOrderStatusEvents', body.productOrderId);
-    ctx.body = { data: await orderStatusEvents(deps, access, body.productOrderId) };
-  });
+  orderCall('/request-status-update', RequestStatusUpdateBody, 'configurator.requestStatusUpdate', (access, body) => requestStatusUpdate(deps, access, body));
+  orderCall('/get-order-status-events', OrderStatusEventsBody, 'configurator.getOrderStatusEvents', (access, body) => orderStatusEvents(deps, access, body.productOrderId));
 
-  r.post('/confirm-order-payment', async (ctx) => {
-    const body = validateBody(ConfirmOrderPaymentBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.confirmOrderPayment', body.productOrderId);
-    ctx.body = { data: await confirmOrderPayment(deps, access, body) };
-  });
-  r.post('/create-stripe-payment-intent', async (ctx) => {
-    const body = validateBody(CreatePaymentIntentBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.createPaymentIntent', body.productOrderId);
-    ctx.body = { data: await createPaymentIntent(deps, access, body) };
-  });
-  r.post('/update-stripe-payment-intent', async (ctx) => {
-    const body = validateBody(UpdatePaymentIntentBody, ctx.request.body);
-    const access = await accessForOrder(ctx, 'configurator.updatePaymentIntent', body.productOrderId);
-    ctx.body = { data: await updatePaymentIntent(deps, access, body) };
-  });
+  orderCall('/confirm-order-payment', ConfirmOrderPaymentBody, 'configurator.confirmOrderPayment', (access, body) => confirmOrderPayment(deps, access, body));
+  orderCall('/create-stripe-payment-intent', CreatePaymentIntentBody, 'configurator.createPaymentIntent', (access, body) => createPaymentIntent(deps, access, body));
+  orderCall('/update-stripe-payment-intent', UpdatePaymentIntentBody, 'configurator.updatePaymentIntent', (access, body) => updatePaymentIntent(deps, access, body));
   r.post('/get-stripe-payment-intent', async (ctx) => {
     const body = validateBody(GetPaymentIntentBody, ctx.request.body);
     await requireUser(ctx, deps.queries);

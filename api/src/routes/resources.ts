@@ -17,7 +17,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, catalogueRowReadable, requireUser, shapeCatalogueRows } from '../policy.ts';
 import { RESOURCES } from '../services/catalogue.ts';
-import { assertSomethingToDo, createRow, destroyRow, orgOfRow, rowNotFound, updateRow } from '../services/catalogueWrites.ts';
+import { assertChangeRequested, createRow, destroyRow, orgOfRow, rowNotFound, updateRow } from '../services/catalogueWrites.ts';
 
 const unknownResource = (key: string) => new ApiError(404, 'unknownResource', `Unknown resource "${key}".`);
 
@@ -61,7 +61,7 @@ export function resourceRoutes(deps: { repos: Repos; queries: Queries; transacti
   r.post('/:resourceKey/update', async (ctx) => {
     const key = writeKey(ctx);
     const body = validateBody(CatalogueUpdateBody[key], ctx.request.body) as { where: { id: number }; props?: Row; addVersion?: true };
-    assertSomethingToDo(body.props, body.addVersion);
+    assertChangeRequested(body.props, body.addVersion);
     const access = await authorizeRow(ctx, key, body.where.id);
     ctx.body = { data: await updateRow(deps, access, key, body.where.id, body.props ?? {}, { addVersion: body.addVersion }) };
   });

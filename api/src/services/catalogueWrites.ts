@@ -273,6 +273,6 @@ export async function destroyRow(deps: WriteDeps, access: Access, key: Catalogue
   });
 }
 
-export function assertSomethingToDo(props: unknown, addVersion: unknown): void {
+export function assertChangeRequested(props: unknown, addVersion: unknown): void {
   if (props === undefined && !addVersion) throw badRequest('props or addVersion is required');
 }

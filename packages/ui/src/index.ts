@@ -5,3 +5,4 @@ export { UnavailablePage, type UnavailablePageProps } from './UnavailablePage.ts
 export { createSpaLifecycles, type SpaOptions } from './spa.tsx';
 export { Link, type LinkProps } from './Link.tsx';
 export { useLocationKey, useLocationPath } from './location.ts';
+export { Modal, type ModalProps } from './Modal.tsx';

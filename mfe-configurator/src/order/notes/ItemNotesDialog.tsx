@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { MediumJson } from '@cpq/domain';
-import { Button } from '@cpq/ui';
-import { Modal } from '../settings/Modal.tsx';
+import { Button, Modal } from '@cpq/ui';
 import { productImages } from './images.ts';
 import { parseProductLinks } from './links.ts';
 import styles from './ItemNotesDialog.module.css';

@@ -1,11 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { api, sessionAtom } from '@cpq/client';
-import { Button } from '@cpq/ui';
+import { Button, Modal } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
 import { checkOrderTitle, formatCents, sanitiseOrderTitle, type OrderDataProductOrder, type OrgMembership, type ProductOrderWritable } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
-import { Modal } from './Modal.tsx';
 import { FieldNote, ReadOnlyValue, TextInput, useDraft } from './fields.tsx';
 import {
   ADDRESS_FIELDS,
@@ -55,7 +54,7 @@ export function OrderSettingsDialog(props: {
     <Modal
       open={open}
       onClose={onClose}
-      wide
+      width="wide"
       title={`${word} Details`}
       subtitle={<SaveSummary saver={saver} word={word} orgSpecificId={order.orgSpecificId} />}
       testId="order-settings"

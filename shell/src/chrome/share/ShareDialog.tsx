@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api } from '@cpq/client';
 import { JUST_NOTIFIED_MS, type InvolvedUsersResponse, type InvolvedUserView, type ShareeCandidate, type ShareeSuggestion, type SuggestionContext } from '@cpq/domain';
-import { Button } from '@cpq/ui';
-import { Modal } from '../Modal.tsx';
+import { Button, Modal } from '@cpq/ui';
 import { Collaborators } from './Collaborators.tsx';
 import { displayName, messageOf } from './labels.ts';
 import { ShareeSearch } from './ShareeSearch.tsx';
@@ -202,7 +201,7 @@ export function ShareDialog({ orgId, orgTitle, orderNo, wordingOrder, currentUse
 
   const title = `Share ${wordingOrder} #${orderNo}`;
   return (
-    <Modal onClose={onClose} title={title} subtitle={<p className={styles.subtitle}>{orgTitle}</p>} testId="share-dialog">
+    <Modal onClose={onClose} width="medium" title={title} subtitle={<p className={styles.subtitle}>{orgTitle}</p>} testId="share-dialog">
       {!data ? (
         loadError ? (
           <div className={styles.errorBox} role="alert" data-testid="share-load-error">

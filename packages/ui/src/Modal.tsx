@@ -5,23 +5,25 @@ import styles from './Modal.module.css';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
-  open: boolean;
+  /** Shown while true (default). */
+  open?: boolean;
   onClose(): void;
   title: ReactNode;
   /** A line under the title (e.g. the save state). */
   subtitle?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
-  wide?: boolean;
+  /** narrow 560 px (default), medium 640 px, wide 860 px. */
+  width?: 'narrow' | 'medium' | 'wide';
   testId?: string;
 }
 
 /**
- * An accessible modal dialog: labelled by its title, focus moved in on open and kept inside (Tab and
+ * The portal's modal dialog, shared by the shell and the remotes: labelled by its title, focus moved in on open and kept inside (Tab and
  * Shift+Tab wrap), Escape or the close button closes it, focus returns to where it was. The page
  * behind does not scroll while it is open.
  */
-export function Modal({ open, onClose, title, subtitle, children, footer, wide, testId }: ModalProps) {
+export function Modal({ open = true, onClose, title, subtitle, children, footer, width = 'narrow', testId }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -39,6 +41,24 @@ export function Modal({ open, onClose, title, subtitle, children, footer, wide, 
       document.body.style.overflow = overflow;
       if (before && document.contains(before)) before.focus();
     };
+  }, [open]);
+
+  // Focus can fall out of the dialog (a focused control that goes away): Escape still closes it,
+  // and Tab brings focus back in.
+  useEffect(() => {
+    if (!open) return;
+    const onDocumentKey = (e: globalThis.KeyboardEvent) => {
+      const box = ref.current;
+      if (!box || box.contains(document.activeElement) || e.defaultPrevented) return;
+      if (document.activeElement && document.activeElement !== document.body) return; // another layer (e.g. the tour) has it
+      if (e.key === 'Escape') closeRef.current();
+      else if (e.key === 'Tab') {
+        e.preventDefault();
+        (box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
+      }
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
   }, [open]);
 
   if (!open) return null;
@@ -66,7 +86,7 @@ export function Modal({ open, onClose, title, subtitle, children, footer, wide, 
 
   return createPortal(
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && closeRef.current()}>
-      <div ref={ref} className={`${styles.dialog} ${wide ? styles.wide : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} data-testid={testId}>
+      <div ref={ref} className={`${styles.dialog} ${styles[width]}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} data-testid={testId}>
         <header className={styles.header}>
           <div className={styles.headings}>
             <h2 id={titleId} className={styles.title}>
