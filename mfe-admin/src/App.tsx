@@ -1,12 +1,15 @@
-import { Link, UnavailablePage, useLocationPath } from '@cpq/ui';
-import { ADMIN_SECTIONS, sectionOf } from './sections.ts';
+import { Suspense } from 'react';
+import { Link, LoadingScreen, UnavailablePage, useLocationPath } from '@cpq/ui';
+import { ADMIN_SECTIONS, adminRoute, sectionOf } from './routes.ts';
+import { SCREENS } from './screens.tsx';
+import { AdminPage } from './common/index.ts';
 import styles from './App.module.css';
 
-/** Root of mfe-admin: the admin sidebar and, for now, an honest page for each section. */
+/** Root of mfe-admin: the admin sidebar and the screen the address names. */
 export function App() {
   const pathname = useLocationPath();
   const current = sectionOf(pathname);
-  const section = ADMIN_SECTIONS.find((s) => s.path === current);
+  const route = adminRoute(pathname);
   return (
     <div className={styles.layout}>
       <nav aria-label="Admin" className={styles.sidebar}>
@@ -21,8 +24,26 @@ export function App() {
         </ul>
       </nav>
       <div className={styles.content}>
-        <UnavailablePage title="Admin" subtitle={section?.label} />
+        <Screen route={route} />
       </div>
     </div>
+  );
+}
+
+function Screen({ route }: { route: ReturnType<typeof adminRoute> }) {
+  if (route.kind === 'notFound') {
+    return (
+      <AdminPage title="Page not found">
+        <p>There is no admin page at this address. Choose a section on the left.</p>
+      </AdminPage>
+    );
+  }
+  const Component = SCREENS[route.section];
+  if (!Component) return <UnavailablePage title="Admin" subtitle={ADMIN_SECTIONS.find((s) => s.path === route.section)?.label ?? route.section} />;
+  const id = route.kind === 'detail' ? route.id : null;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Component key={`${route.section}/${id ?? ''}`} id={id} />
+    </Suspense>
   );
 }

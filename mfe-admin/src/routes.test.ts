@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { adminRoute } from './routes.ts';
+
+describe('adminRoute', () => {
+  it.each([
+    ['/admin/products', { kind: 'list', section: 'products' }],
+    ['/admin/products/', { kind: 'list', section: 'products' }],
+    ['/admin/products/12', { kind: 'detail', section: 'products', id: 12 }],
+    ['/admin/product-pricing-rules/3', { kind: 'detail', section: 'product-pricing-rules', id: 3 }],
+    ['/admin/guests', { kind: 'list', section: 'guests' }],
+    ['/admin/integrations', { kind: 'list', section: 'integrations' }],
+    ['/admin/product-graphics/7', { kind: 'detail', section: 'product-graphics', id: 7 }],
+  ])('%s', (path, route) => expect(adminRoute(path)).toEqual(route));
+
+  it.each(['/admin/unknown', '/admin/products/abc', '/admin/products/0', '/admin/products/1/2', '/admin/guests/4', '/admin/product-graphics', '/admin/media/01'])(
+    '%s is not an admin screen',
+    (path) => expect(adminRoute(path)).toEqual({ kind: 'notFound' }),
+  );
+});

@@ -1,0 +1,43 @@
+/**
+ * The admin area's routes: /admin/{section} and /admin/{section}/{id}. Pure (no DOM).
+ * The sidebar lists the catalogue, media, guests and user groups; integrations is reached by its address.
+ */
+export const ADMIN_SECTIONS = [
+  { path: 'products', label: 'Products' },
+  { path: 'product-properties', label: 'Properties' },
+  { path: 'product-property-groups', label: 'Property groups' },
+  { path: 'product-categories', label: 'Categories' },
+  { path: 'product-pricing-rules', label: 'Pricing rules' },
+  { path: 'media', label: 'Media' },
+  { path: 'guests', label: 'Guests' },
+  { path: 'user-groups', label: 'User groups' },
+] as const;
+
+/** Every section with a screen, the sidebar's and the others (integrations, product graphics). */
+export const ADMIN_SCREENS = [...ADMIN_SECTIONS.map((s) => s.path), 'integrations', 'product-graphics'] as const;
+export type AdminSection = (typeof ADMIN_SCREENS)[number];
+
+/** Sections whose screens have a detail page per id. */
+const WITH_DETAIL: readonly AdminSection[] = ['products', 'product-properties', 'product-property-groups', 'product-categories', 'product-pricing-rules', 'product-graphics'];
+
+export type AdminRoute =
+  | { kind: 'list'; section: AdminSection }
+  | { kind: 'detail'; section: AdminSection; id: number }
+  | { kind: 'notFound' };
+
+/** The screen an /admin/... path names; anything else (unknown section, bad id, deeper path) is notFound. */
+export function adminRoute(pathname: string): AdminRoute {
+  const parts = pathname.replace(/\/+$/, '').split('/').slice(2);
+  const section = ADMIN_SCREENS.find((s) => s === parts[0]);
+  if (!section) return { kind: 'notFound' };
+  if (parts.length === 1) return section === 'product-graphics' ? { kind: 'notFound' } : { kind: 'list', section };
+  if (parts.length === 2 && WITH_DETAIL.includes(section) && /^[1-9][0-9]{0,9}$/.test(parts[1]!)) {
+    return { kind: 'detail', section, id: Number(parts[1]) };
+  }
+  return { kind: 'notFound' };
+}
+
+/** The sidebar entry lit for a path (a detail page lights its list). */
+export function sectionOf(pathname: string): string | null {
+  return pathname.split('/')[2] || null;
+}

@@ -1,0 +1,16 @@
+import { type ComponentType, type LazyExoticComponent } from 'react';
+import type { AdminSection } from './routes.ts';
+
+/** What a screen gets: the id of a detail page, or null on a list. */
+export interface ScreenProps {
+  id: number | null;
+}
+
+/**
+ * One lazily loaded module per section, so a screen's code (Monaco for pricing rules) arrives only
+ * when it is opened. A section without an entry shows the honest "not available yet" page.
+ */
+export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
+  // products: lazy(() => import('./products/ProductsScreen.tsx')),
+};
+
