@@ -32,6 +32,7 @@ import { orderStatusRoutes, paymentWebhookRoutes } from './routes/orderStatus.ts
 import { sweepPayments } from './services/payments.ts';
 import { sharingRoutes } from './routes/sharing.ts';
 import { guestRoutes } from './routes/guests.ts';
+import { pricingVersionOrderRoutes } from './routes/pricingVersionOrders.ts';
 import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
 
 export interface AppDeps {
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps): App {
     orderActionRoutes(services),
     // Before the generic resource routes: it handles /api/resources/userGroups/….
     guestRoutes({ ...services, mail }),
+    pricingVersionOrderRoutes(services),
     resourceRoutes(services),
   ];
   app.routeTable = routers.flatMap((router) =>

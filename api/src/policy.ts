@@ -107,6 +107,8 @@ export const POLICY = {
    */
   'guests.manage': { roles: OWNERS },
   'userGroups.manage': { roles: OWNERS },
+  /** Which orders a pricing rule version prices (admin pricing editor): owners only; a rule of another organisation is 404. */
+  'pricingRules.versionOrders': { roles: OWNERS },
   /**
    * Switching this session's guest mode for an organisation: employees, by their stored role (an
    * employee in guest mode switches back); never on for an employee-only organisation.

@@ -143,6 +143,13 @@ const ROUTES: Record<string, RouteRow> = {
     },
     reached: 200,
   },
+  // Which orders a pricing rule version prices: 850's rule 1, 1053's rule 4, version 1 of each.
+  [`POST ${C}/get-pricing-version-orders`]: {
+    scope: 'org',
+    ownersOnly: true,
+    call: ({ ids }) => ({ path: `${C}/get-pricing-version-orders`, body: { orgId: ids.orgId, productPricingRuleId: ids.orgId === 850 ? 1 : 4, versionKey: '1' } }),
+    reached: 200,
+  },
   [`POST ${R}/userGroups/get`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/userGroups/get`, body: { where: { orgId: ids.orgId } } }), reached: 200 },
   [`POST ${R}/userGroups/create`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/userGroups/create`, body: { props: { orgId: ids.orgId, title: 'Matrix', userIds: [] } } }), reached: 200 },
   [`POST ${R}/userGroups/update`]: {

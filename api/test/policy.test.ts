@@ -69,6 +69,8 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   // Admin reads of guests and user groups.
   'guests.manage': ({ orgId }) => ({ path: '/api/configurator/get-configurator-guests-data', body: { orgId } }),
   'userGroups.manage': ({ orgId }) => ({ path: '/api/resources/userGroups/get', body: { where: { orgId } } }),
+  // Which orders a pricing rule version prices (1392's rule 6, 'Light fixtures').
+  'pricingRules.versionOrders': ({ orgId }) => ({ path: '/api/configurator/get-pricing-version-orders', body: { orgId, productPricingRuleId: 6, versionKey: '1' } }),
 };
 
 /**
@@ -139,6 +141,7 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   // Guests and user groups are the owner's admin pages.
   'guests.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'userGroups.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
+  'pricingRules.versionOrders': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
 };
 
 describe('policy table', () => {

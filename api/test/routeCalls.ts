@@ -73,6 +73,8 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     '/api/orgs/invite-guest': { email: `guest-${orgId}@demo.test`, activeOrgId: orgId, pricingIsHidden: 0 },
     '/api/orgs/disinvite-guest': { orgId, userId: ownerId },
     '/api/orgs/update-guest-data': { orgId, userId: ownerId, updateProps: { appData: { designEngine: { discount: { type: 'percent', value: 10 }, disableSalesTax: false } } } },
+    // Rule 1 is 850's keypad rule (the fuzzed organisation).
+    [`${C}/get-pricing-version-orders`]: { orgId, productPricingRuleId: 1, versionKey: '1' },
     [`${R}/userGroups/get`]: { where: { orgId } },
     [`${R}/userGroups/create`]: { props: { orgId, title: 'Fuzz', userIds: [] } },
     [`${R}/userGroups/update`]: { where: { id: 1 }, props: { title: 'Everyone' } },

@@ -29,6 +29,8 @@ import type {
   OrdersCsvResponse,
   OrdersDataBody,
   OrdersDataResponse,
+  PricingVersionOrdersBody,
+  PricingVersionOrdersResponse,
   ProductOrder,
   ProductOrderUpdateBody,
   UpdateOrderCostsResponse,
@@ -109,6 +111,8 @@ export const api = {
   /** Writes order fields (e.g. `{ where: { id }, props: { archived: 1 } }`); answers the order as stored. */
   updateOrder: (body: ProductOrderUpdateBody) => apiPost<ProductOrder>('/api/resources/productOrders/update', body),
   orderData: (body: OrderDataBody) => apiPost<OrderData>('/api/configurator/get-configurator-order-data', body),
+  /** Owners: the orders a pricing rule version prices now (their effective pricing date selects it). */
+  pricingVersionOrders: (body: PricingVersionOrdersBody) => apiPost<PricingVersionOrdersResponse>('/api/configurator/get-pricing-version-orders', body),
   /**
    * The organisation's catalogue as the caller may see it (for an order page: as that order shows it
    * to the caller), revalidated by ETag: unchanged since the last call, it costs a 304.

@@ -1,0 +1,60 @@
+import { selectPricingRuleVersion, type PricingVersionOrder } from '@cpq/domain';
+import type { Repos } from '../db/repository.ts';
+import { notFound } from '../http/errors.ts';
+import type { Access } from '../policy.ts';
+
+export const pricingRuleNotFound = () => notFound('pricingRuleNotFound', 'Pricing rule not found.');
+export const pricingVersionNotFound = () => notFound('pricingVersionNotFound', 'This pricing rule has no such version.');
+
+/**
+ * The organisation's orders (archived ones left out) that a version of a pricing rule prices: an
+ * item of theirs is a product using the rule, and their effective pricing date — now when they have
+ * none — selects that version, by the same choice the engine makes. A rule of another organisation
+ * answers like a missing one.
+ */
+export async function pricingVersionOrders(
+  deps: { repos: Repos },
+  access: Access,
+  body: { productPricingRuleId: number; versionKey: string },
+  now: Date = new Date(),
+): Promise<PricingVersionOrder[]> {
+  const rule = await deps.repos.productPricingRules.findOne({ id: body.productPricingRuleId, orgId: access.orgId });
+  if (!rule) throw pricingRuleNotFound();
+  if (!rule.versions || !Object.hasOwn(rule.versions, body.versionKey)) throw pricingVersionNotFound();
+
+  // Orders with an item of a product priced by this rule (one read; the choice of version is made here).
+  const rows = (await deps.repos.productOrders
+    .q()
+    .distinct('o.id', 'o.org_specific_id', 'o.title', 'o.effective_pricing_date', 'o.last_updated')
+    .from('product_orders as o')
+    .join('product_instances as i', 'i.product_order_id', 'o.id')
+    .join('products as p', 'p.id', 'i.product_id')
+    .where('o.org_id', access.orgId)
+    .andWhere('o.archived', 0)
+    .andWhere('p.product_pricing_rule_id', rule.id)) as Array<{
+    id: number;
+    org_specific_id: number;
+    title: string | null;
+    effective_pricing_date: string | null;
+    last_updated: string | Date;
+  }>;
+
+  const orders: PricingVersionOrder[] = [];
+  for (const row of rows) {
+    const choice = selectPricingRuleVersion(rule, row.effective_pricing_date ?? now);
+    if (choice?.key !== body.versionKey) continue;
+    orders.push({
+      id: Number(row.id),
+      orgSpecificId: Number(row.org_specific_id),
+      title: String(row.title ?? ''),
+      effectivePricingDate: row.effective_pricing_date,
+      lastUpdated: dbText(row.last_updated),
+    });
+  }
+  return orders.sort((a, b) => (a.lastUpdated === b.lastUpdated ? b.id - a.id : a.lastUpdated < b.lastUpdated ? 1 : -1));
+}
+
+/** A timestamp column as 'YYYY-MM-DD HH:MM:SS' whichever driver read it (MariaDB gives Date objects). */
+function dbText(v: string | Date): string {
+  return v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : String(v);
+}
