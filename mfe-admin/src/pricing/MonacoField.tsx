@@ -3,7 +3,7 @@ import type { editor } from './monaco.ts';
 import { resources } from '../common/index.ts';
 import type { CatalogueIds } from './completions.ts';
 import type { KeyPress } from './editorState.ts';
-import { attachModel, setCatalogueIds, setupMonaco } from './monacoSetup.ts';
+import { attachModel, setupMonaco } from './monacoSetup.ts';
 import styles from './pricing.module.css';
 
 export interface MonacoFieldProps {
@@ -51,12 +51,7 @@ export default function MonacoField({ uri, value, onChange, onKey, label, descri
     const monaco = setupMonaco();
     const model = monaco.editor.createModel(value, 'json', monaco.Uri.parse(uri));
     model.updateOptions({ tabSize: 2, insertSpaces: true });
-    const detach = attachModel(uri, null);
-    let alive = true;
-    catalogueIdsOf(orgId).then(
-      (ids) => alive && setCatalogueIds(uri, ids),
-      () => {},
-    );
+    const detach = attachModel(uri, catalogueIdsOf(orgId));
     const ed = monaco.editor.create(host.current!, {
       model,
       ariaLabel: label,
@@ -69,6 +64,8 @@ export default function MonacoField({ uri, value, onChange, onKey, label, descri
       fontSize: 13,
       fixedOverflowWidgets: true,
       quickSuggestions: { other: true, strings: true, comments: false },
+      // Words of other versions are no help here: the schema and the catalogue ids are.
+      wordBasedSuggestions: 'off',
     });
     editorRef.current = ed;
     const changes = model.onDidChangeContent(() => callbacks.current.onChange(model.getValue()));
@@ -83,7 +80,6 @@ export default function MonacoField({ uri, value, onChange, onKey, label, descri
       }
     });
     return () => {
-      alive = false;
       keys.dispose();
       changes.dispose();
       ed.dispose();

@@ -10,19 +10,29 @@ import { idCompletions, type CatalogueIds } from './completions.ts';
  */
 let ready = false;
 
+/*
+ * The workers are Monaco's own prebuilt, self-contained worker scripts of the pinned version, emitted
+ * as files of this remote (an asset rule in mfe-admin/rspack.config.ts) and loaded from its own
+ * address: bundling them as worker chunks would put the federation runtime in them, which needs the
+ * shell's global and fails inside a worker. No CDN: the CSP allows workers from 'self' and blob: only.
+ * The file names carry Monaco's build hash: upgrading monaco-editor means updating them here.
+ */
+const EDITOR_WORKER = new URL('../../../node_modules/monaco-editor/min/vs/assets/editor.worker-_vAIFJDs.js', import.meta.url);
+const JSON_WORKER = new URL('../../../node_modules/monaco-editor/min/vs/assets/json.worker-Csf_TLih.js', import.meta.url);
+
 export function setupMonaco(): typeof monaco {
   if (ready) return monaco;
   ready = true;
   self.MonacoEnvironment = {
     getWorker(_workerId: string, label: string) {
-      if (label === 'json') return new Worker(new URL('./json.worker.ts', import.meta.url));
-      return new Worker(new URL('./editor.worker.ts', import.meta.url));
+      return new Worker(label === 'json' ? JSON_WORKER : EDITOR_WORKER);
     },
   };
   monaco.languages.registerCompletionItemProvider('json', {
     triggerCharacters: [':', ' ', ',', '[', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
-    provideCompletionItems(model, position) {
-      const ids = catalogueIds.get(model.uri.toString());
+    async provideCompletionItems(model, position) {
+      // The ids may still be on their way: the first completion waits for them.
+      const ids = await catalogueIds.get(model.uri.toString())?.catch(() => null);
       if (!ids) return { suggestions: [] };
       const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
       const suggestions = idCompletions(before, ids).map((c, i) => ({
@@ -42,7 +52,7 @@ export function setupMonaco(): typeof monaco {
 }
 
 /** Each open editor model's catalogue ids (by model URI), for the completion provider. */
-const catalogueIds = new Map<string, CatalogueIds>();
+const catalogueIds = new Map<string, Promise<CatalogueIds>>();
 /** The model URIs that validate against the pricing version schema. */
 const schemaModels = new Set<string>();
 
@@ -57,17 +67,13 @@ function applySchemas(): void {
 }
 
 /** Registers a model for the schema and the id completions; the returned function undoes it. */
-export function attachModel(uri: string, ids: CatalogueIds | null): () => void {
+export function attachModel(uri: string, ids: Promise<CatalogueIds>): () => void {
   schemaModels.add(uri);
-  if (ids) catalogueIds.set(uri, ids);
+  catalogueIds.set(uri, ids);
   applySchemas();
   return () => {
     schemaModels.delete(uri);
     catalogueIds.delete(uri);
     applySchemas();
   };
-}
-
-export function setCatalogueIds(uri: string, ids: CatalogueIds): void {
-  if (schemaModels.has(uri)) catalogueIds.set(uri, ids);
 }
