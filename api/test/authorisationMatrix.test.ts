@@ -110,6 +110,7 @@ const ROUTES: Record<string, RouteRow> = {
     call: ({ ids }) => ({ path: `${R}/productCategories/update`, body: ids.orgId === 850 ? { where: { id: 1 }, props: { title: 'Keypads' } } : { where: { id: 8 }, props: { title: 'Flooring' } } }),
     reached: 200,
   },
+  [`POST ${R}/:resourceKey/duplicate`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/products/duplicate`, body: { where: { id: ids.orgId === 850 ? 98 : 130 } } }), reached: 200 },
   [`POST ${R}/:resourceKey/destroy`]: {
     scope: 'org',
     ownersOnly: true,
