@@ -106,6 +106,7 @@ export const POLICY = {
    * only. Row rule: a guest or group of another organisation answers like a missing one (404).
    */
   'guests.manage': { roles: OWNERS },
+  'integrations.manage': { roles: OWNERS },
   'userGroups.manage': { roles: OWNERS },
   /**
    * Switching this session's guest mode for an organisation: employees, by their stored role (an

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { databases, enableIntegration, startTestApp, type Client, type TestApp } from './helpers.ts';
 
 /**
  * The authorisation matrix: every route of the API (read from the app's route table, so a new route
@@ -123,6 +123,16 @@ const ROUTES: Record<string, RouteRow> = {
   },
   // Guests and user groups (owners only). Inviting the demo guest again is refused (409); each cell
   // disinvites and destroys its own guest and group; updates set the values they have.
+  // No integration provider is configured in tests: an owner gets through and is told so (503).
+  'POST /api/integrations/get-connect-session': {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      await enableIntegration(t, ids.orgId, { title: 'Monday', key: 'monday' });
+      return { path: '/api/integrations/get-connect-session', body: { orgId: ids.orgId, integrationKey: 'monday' } };
+    },
+    reached: 503,
+  },
   [`POST ${C}/get-configurator-guests-data`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${C}/get-configurator-guests-data`, body: { orgId: ids.orgId } }), reached: 200 },
   'POST /api/orgs/invite-guest': { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: '/api/orgs/invite-guest', body: { email: `guest-${ids.orgId}@demo.test`, activeOrgId: ids.orgId, pricingIsHidden: 0 } }), reached: 409 },
   'POST /api/orgs/disinvite-guest': {

@@ -58,6 +58,7 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${R}/:resourceKey/update`]: { where: { id: 98 }, props: { title: 'Crestnet Keypad' } },
     [`${R}/:resourceKey/destroy`]: { where: { id: 102 } },
     [`${R}/:resourceKey/duplicate`]: { where: { id: 98 } },
+    '/api/integrations/get-connect-session': { orgId, integrationKey: 'monday' },
     [`${C}/get-org-role-for-token`]: { shareToken: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     [`${C}/product-order/handle-guest-share-link`]: { shareToken: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     [`${C}/product-order/get-involved-users`]: { orgId, productOrderOrgSpecificId: orgSpecificId },
