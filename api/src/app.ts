@@ -33,6 +33,7 @@ import { sweepPayments } from './services/payments.ts';
 import { sharingRoutes } from './routes/sharing.ts';
 import { guestRoutes } from './routes/guests.ts';
 import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps): App {
     paymentWebhookRoutes(paymentDeps),
     orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),
     authRoutes(services, rateLimit),
+    invitationRoutes({ ...services, tokenFailures: sharing.tokenFailures }),
     configuratorRoutes({ ...services, sharing }),
     sharingRoutes(sharing),
     ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),
