@@ -89,6 +89,7 @@ export function GuestRow({ guest, orgId, onSaved, onDisinvited }: { guest: Guest
       </td>
       <td>
         <select
+          className={styles.salesTax}
           aria-label={`Sales Tax of ${who}`}
           value={de.disableSalesTax ? 'Disabled' : 'Enabled'}
           disabled={saving}

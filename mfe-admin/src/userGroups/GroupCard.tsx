@@ -17,12 +17,14 @@ export function GroupCard({ group, guests, onSaved, onDeleted }: { group: UserGr
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const byId = new Map(guests.map((g) => [g.userId, g]));
+  // Older groups may hold people who are not (or no longer) guests: the server takes guests only.
+  const strangers = group.userIds.filter((id) => !byId.has(id));
 
   const saveMembers = async (userIds: number[]) => {
     setSaving(true);
     setError(null);
     try {
-      onSaved(await api.updateUserGroup(group.id, { userIds }));
+      onSaved(await api.updateUserGroup(group.id, { userIds: userIds.filter((id) => byId.has(id)) }));
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -60,7 +62,7 @@ export function GroupCard({ group, guests, onSaved, onDeleted }: { group: UserGr
         <ul className={styles.members} aria-label={`Members of ${group.title}`}>
           {group.userIds.map((id) => {
             const g = byId.get(id);
-            const label = g ? guestLabel(g) : `User ${id}`;
+            const label = g ? guestLabel(g) : `User ${id} (not a guest)`;
             return (
               <li key={id} className={styles.member}>
                 <span>{label}</span>
@@ -72,6 +74,11 @@ export function GroupCard({ group, guests, onSaved, onDeleted }: { group: UserGr
           })}
         </ul>
       )}
+      {strangers.length ? (
+        <p className={styles.note} data-testid="group-strangers">
+          People who are not guests of this organisation are left out when this group is next saved.
+        </p>
+      ) : null}
       {/* Not disabled while saving: the search keeps the keyboard's focus; a pick waits for the save. */}
       <GuestSearch guests={guests} memberIds={group.userIds} groupTitle={group.title} onPick={(g) => {
           if (!saving) void saveMembers(withMember(group.userIds, g.userId));

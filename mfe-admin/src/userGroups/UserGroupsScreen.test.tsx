@@ -75,6 +75,17 @@ describe('user groups screen', () => {
     await waitFor(() => expect(screen.getByText('bob@lumen.test')).toBeTruthy());
   });
 
+  it('leaves out members who are not guests when it saves, and says so', async () => {
+    vi.mocked(api.getUserGroups).mockResolvedValue([{ ...GROUP, userIds: [1, 7, 16] }]);
+    vi.mocked(api.updateUserGroup).mockResolvedValue({ ...GROUP, userIds: [] });
+    show();
+    const card = await screen.findByTestId('user-group');
+    expect(within(card).getByText('User 1 (not a guest)')).toBeTruthy();
+    expect(within(card).getByTestId('group-strangers').textContent).toBe('People who are not guests of this organisation are left out when this group is next saved.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Remove Ann Lee <ann@lumen.test> from Trade partners' }));
+    expect(api.updateUserGroup).toHaveBeenCalledWith(3, { userIds: [] });
+  });
+
   it('removes a member and shows a failed save on the group', async () => {
     vi.mocked(api.updateUserGroup).mockRejectedValueOnce(new ApiRequestError(404, 'guestNotFound', 'userIds: 7 is not a guest of this organisation.'));
     show();
