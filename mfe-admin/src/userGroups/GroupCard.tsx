@@ -80,9 +80,14 @@ export function GroupCard({ group, guests, onSaved, onDeleted }: { group: UserGr
         </p>
       ) : null}
       {/* Not disabled while saving: the search keeps the keyboard's focus; a pick waits for the save. */}
-      <GuestSearch guests={guests} memberIds={group.userIds} groupTitle={group.title} onPick={(g) => {
+      <GuestSearch
+        guests={guests}
+        memberIds={group.userIds}
+        groupTitle={group.title}
+        onPick={(g) => {
           if (!saving) void saveMembers(withMember(group.userIds, g.userId));
-        }} />
+        }}
+      />
       {saving ? (
         <p role="status" className={styles.note}>
           Saving…
