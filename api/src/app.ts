@@ -35,6 +35,7 @@ import { sharingRoutes } from './routes/sharing.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { guestRoutes } from './routes/guests.ts';
 import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): App {
     paymentWebhookRoutes(paymentDeps),
     orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),
     authRoutes(services, rateLimit),
+    invitationRoutes({ ...services, tokenFailures: sharing.tokenFailures }),
     configuratorRoutes({ ...services, sharing }),
     sharingRoutes(sharing),
     ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),

@@ -77,6 +77,9 @@ const ROUTES: Record<string, RouteRow> = {
   'POST /api/webhooks/payments': { scope: 'public', call: () => ({ path: '/api/webhooks/payments', body: { id: 'evt_1' } }), reached: 400 },
   'POST /api/auth/login': { scope: 'public', call: () => ({ path: '/api/auth/login', body: { email: 'nobody@demo.test', password: 'wrong' } }), reached: 401 },
   // Called with a new session of the same caller: the matrix checks that one ended and theirs did not.
+  // Invitation links: no session needed; a token nobody made is the same 404 for everyone.
+  'POST /api/auth/invitation': { scope: 'public', call: () => ({ path: '/api/auth/invitation', body: { token: BOGUS_TOKEN } }), reached: 404 },
+  'POST /api/auth/accept-invitation': { scope: 'public', call: () => ({ path: '/api/auth/accept-invitation', body: { token: BOGUS_TOKEN, password: 'a long enough password' } }), reached: 404 },
   'POST /api/auth/logout': { scope: 'public', call: () => ({ path: '/api/auth/logout' }), reached: 200 },
   'GET /api/auth/session': { scope: 'user', call: () => ({ method: 'GET', path: '/api/auth/session' }), reached: 200 },
   'POST /api/auth/guest-mode': {

@@ -24,6 +24,8 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     '/api/webhooks/payments': { id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } },
     '/api/auth/login': { email: 'nobody@demo.test', password: 'wrong' },
     '/api/auth/guest-mode': { orgId, guestMode: false },
+    '/api/auth/invitation': { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    '/api/auth/accept-invitation': { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: 'a long enough password' },
     [`${C}/submit-order`]: { productOrderId: orderId },
     [`${C}/approve-order`]: { productOrderId: orderId },
     [`${C}/product-order/action-required`]: { productOrderId: orderId, feedbackNotes: 'Please check the sizes.' },

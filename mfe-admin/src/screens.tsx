@@ -15,5 +15,7 @@ export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<Component
   'product-property-groups': lazy(() => import('./groups/GroupsScreen.tsx')),
   'product-categories': lazy(() => import('./categories/CategoriesScreen.tsx')),
   integrations: lazy(() => import('./integrations/IntegrationsScreen.tsx')),
+  guests: lazy(() => import('./guests/GuestsScreen.tsx')),
+  'user-groups': lazy(() => import('./userGroups/UserGroupsScreen.tsx')),
 };
 
