@@ -72,14 +72,14 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${C}/product-order/remove-sharee`]: { orgId, productOrderOrgSpecificId: orgSpecificId, shareeEmail: 'colleague@example.test' },
     [`${C}/product-order/update-involved-users-data`]: { orgId, productOrderOrgSpecificId: orgSpecificId, shareeId: ownerId, pricingIsHidden: 1 },
     // Guests and user groups: inviting the demo guest again is refused (409); the order's owner is an
-    // employee, not a guest (404); group 1 is 850's 'Everyone', renamed to its own title; group 999999 is missing.
+    // employee, not a guest (404); group 1 is 850's 'Guests', renamed to its own title; group 999999 is missing.
     [`${C}/get-configurator-guests-data`]: { orgId },
     '/api/orgs/invite-guest': { email: `guest-${orgId}@demo.test`, activeOrgId: orgId, pricingIsHidden: 0 },
     '/api/orgs/disinvite-guest': { orgId, userId: ownerId },
     '/api/orgs/update-guest-data': { orgId, userId: ownerId, updateProps: { appData: { designEngine: { discount: { type: 'percent', value: 10 }, disableSalesTax: false } } } },
     [`${R}/userGroups/get`]: { where: { orgId } },
     [`${R}/userGroups/create`]: { props: { orgId, title: 'Fuzz', userIds: [] } },
-    [`${R}/userGroups/update`]: { where: { id: 1 }, props: { title: 'Everyone' } },
+    [`${R}/userGroups/update`]: { where: { id: 1 }, props: { title: 'Guests' } },
     [`${R}/userGroups/destroy`]: { where: { id: 999999 } },
   };
 }
