@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { api } from '@cpq/client';
-import { formatCents, type PricingRuleVersion } from '@cpq/domain';
+import { formatCents, type PricingRuleVersion, type ProductPricingRule } from '@cpq/domain';
 import { ErrorPanel, LoadingScreen } from '@cpq/ui';
 import { errorText, useLoad } from '../common/index.ts';
 import { loadBenchOrder } from './benchData.ts';
@@ -50,7 +50,7 @@ function BenchOrder({ orgSpecificId, rule, versionKey, draft }: { orgSpecificId:
   const result = useMemo(() => {
     if (load.status !== 'ready' || !draft) return null;
     try {
-      return { ok: true as const, value: benchPrices({ ...load.data, rule: rule as Parameters<typeof benchPrices>[0]['rule'], versionKey, draft, mode: 'force', now }) };
+      return { ok: true as const, value: benchPrices({ ...load.data, rule: rule as ProductPricingRule, versionKey, draft, mode: 'force', now }) };
     } catch (e) {
       return { ok: false as const, error: errorText(e) };
     }
