@@ -100,9 +100,10 @@ export default function MonacoField({ uri, value, onChange, onKey, label, descri
     ed.pushUndoStop();
   }, [value]);
 
+  // The save state message describes the editor's input (Monaco's edit context, or its textarea where there is none).
   useEffect(() => {
-    const textarea = host.current?.querySelector('textarea');
-    if (textarea && describedBy) textarea.setAttribute('aria-describedby', describedBy);
+    const input = host.current?.querySelector('.native-edit-context') ?? host.current?.querySelector('textarea:not([aria-hidden="true"])');
+    if (input && describedBy) input.setAttribute('aria-describedby', describedBy);
   });
 
   return <div ref={host} className={styles.monacoHost} data-testid="monaco-host" />;
