@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, signIn, snap } from './helpers.ts';
 
@@ -161,4 +162,22 @@ test('an owner edits a pricing version in Monaco, saves it with Ctrl+S and tries
   expect(workers.length).toBeGreaterThanOrEqual(1);
   for (const url of workers) expect(url).toMatch(/\/remotes\/mfe-admin\/[0-9a-f.]+\.js$/);
   expect(errors.filter((e) => !/favicon/i.test(e))).toEqual([]);
+});
+
+test('the pricing rule pages have no serious accessibility violation', async ({ page }) => {
+  await signIn(page, 'owner-850@demo.test');
+  await page.goto('/admin/product-pricing-rules');
+  await expect(page.getByRole('link', { name: 'Stocked items' })).toBeVisible();
+  const check = async (name: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await check('list');
+  await snap(page, 'admin-pricing-list');
+  await page.goto(`/admin/product-pricing-rules/${RULE}`);
+  await expect(versionEditor(page, '1').monaco).toBeVisible();
+  await page.getByTestId('version-1').getByRole('button', { name: 'Test bench' }).click();
+  await expect(page.getByTestId('test-bench').getByLabel('Order')).toBeVisible();
+  await check('detail with test bench');
 });
