@@ -3,7 +3,7 @@ import { editorJsonSchema } from './editorSchema.ts';
 import { idCompletions, type CatalogueIds } from './completions.ts';
 
 /**
- * Monaco for the pricing version editors, set up once: workers from this remote's own chunks,
+ * Monaco for the pricing version editors, set up once: workers served by this remote,
  * JSON diagnostics and completions from the pricing version schema (one schema entry per editor
  * model, by its URI), and the organisation's property and option ids offered with their titles.
  * Imported only by MonacoField, itself loaded only on a pricing rule's page.
