@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, POLICY, type Endpoint } from '../src/policy.ts';
 import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { png } from './mediaFixtures.ts';
 
 /** Ids in organisation `orgId`'s demo data: its order 1 (owned by owner-N) and that order's first item. */
 interface Ids {
@@ -16,7 +17,7 @@ interface Ids {
 }
 
 /** How each routed endpoint is called (each call is harmless to repeat). */
-const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unknown; method?: 'GET' }>> = {
+const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unknown; method?: 'GET'; raw?: Buffer }>> = {
   'configurator.getHomepageData': ({ orgId }) => ({ path: '/api/configurator/get-configurator-homepage-data', body: { orgId } }),
   'configurator.createProductOrder': ({ orgId }) => ({ path: '/api/configurator/create-product-order', body: { productOrderProps: { orgId } } }),
   'configurator.getOrderData': ({ orgId, orgSpecificId }) => ({ path: '/api/configurator/get-configurator-order-data', body: { orgId, productOrderOrgSpecificId: orgSpecificId } }),
@@ -69,6 +70,8 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   // Admin reads of guests and user groups.
   'guests.manage': ({ orgId }) => ({ path: '/api/configurator/get-configurator-guests-data', body: { orgId } }),
   'userGroups.manage': ({ orgId }) => ({ path: '/api/resources/userGroups/get', body: { where: { orgId } } }),
+  // Media writes: an upload of a small PNG (the body is the image, not JSON).
+  'media.write': ({ orgId }) => ({ path: `/api/media/upload?orgId=${orgId}`, raw: png() }),
 };
 
 /**
@@ -139,6 +142,7 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   // Guests and user groups are the owner's admin pages.
   'guests.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'userGroups.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
+  'media.write': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
 };
 
 describe('policy table', () => {
@@ -184,8 +188,8 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
   for (const [endpoint, expected] of Object.entries(EXPECTED) as Array<[Endpoint, (typeof EXPECTED)[keyof typeof EXPECTED]]>) {
     for (const [who, status] of Object.entries(expected.others) as Array<[Who, number]>) {
       it(`${endpoint} × ${who} on another's order → ${status}`, async () => {
-        const { path, body, method = 'POST' } = CALLS[endpoint]!(others);
-        const res = await clients[who]!.request(method, path, body);
+        const { path, body, method = 'POST', raw } = CALLS[endpoint]!(others);
+        const res = await clients[who]!.request(method, path, body, raw ? { raw, headers: { 'content-type': 'application/octet-stream' } } : {});
         expect(res.status).toBe(status);
         if (status === 401) expect(res.body.error.code).toBe('unauthenticated');
         if (status === 403) expect(res.body.error.code).toBe('forbidden');

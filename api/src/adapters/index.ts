@@ -2,3 +2,4 @@
 export * from './payments/index.ts';
 export * from './tax/index.ts';
 export * from './mail/index.ts';
+export * from './storage/index.ts';

@@ -23,3 +23,4 @@ export * from './schemas/sharing.ts';
 export * from './sharing/index.ts';
 export * from './schemas/catalogueWrites.ts';
 export * from './schemas/guests.ts';
+export * from './schemas/media.ts';
