@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AdminSection } from './routes.ts';
 
 /** What a screen gets: the id of a detail page, or null on a list. */
@@ -12,5 +12,6 @@ export interface ScreenProps {
  */
 export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
   // products: lazy(() => import('./products/ProductsScreen.tsx')),
+  media: lazy(() => import('./media/MediaScreen.tsx')),
 };
 
