@@ -28,13 +28,16 @@ import { paymentProviderFromEnv } from './adapters/payments/index.ts';
 import type { PaymentProvider } from './adapters/payments/types.ts';
 import { mailerFromEnv, type Mailer } from './adapters/mail/index.ts';
 import { StateTaxTable, type TaxRates } from './adapters/tax/index.ts';
+import { integrationProviderFromEnv, type IntegrationProvider } from './adapters/integrations/index.ts';
 import { orderStatusRoutes, paymentWebhookRoutes } from './routes/orderStatus.ts';
 import { sweepPayments } from './services/payments.ts';
 import { sharingRoutes } from './routes/sharing.ts';
+import { integrationRoutes } from './routes/integrations.ts';
 import { guestRoutes } from './routes/guests.ts';
 import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
 import { mediaStorageFromEnv, type MediaStorage } from './adapters/storage/index.ts';
 import { MEDIA_UPLOAD_PATH, mediaRoutes } from './routes/media.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -57,6 +60,7 @@ export interface AppDeps {
   tax?: TaxRates;
   /** Where uploaded media files live (MEDIA_DIR or MEDIA_S3_BUCKET; docs/decisions/0055-media.md). */
   storage?: MediaStorage;
+  integrations?: IntegrationProvider;
   /** The portal's address in mail links (PUBLIC_URL); writes from its origin are accepted as same-origin. */
   publicUrl?: string;
   /** Sessions end after this long without use (SESSION_IDLE_MS; a week by default). */
@@ -140,6 +144,7 @@ export function createApp(deps: AppDeps): App {
     logError,
   };
   const paymentDeps = { ...services, mail, payments };
+  const integrations = { repos, plugins: app.plugins, integrations: deps.integrations ?? integrationProviderFromEnv(process.env), logError };
   const sharing = { ...services, mail, tokenFailures: bindShareTokenFailures(deps.db) };
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
   app.use(sessionMiddleware());
@@ -148,13 +153,15 @@ export function createApp(deps: AppDeps): App {
     paymentWebhookRoutes(paymentDeps),
     orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),
     authRoutes(services, rateLimit),
+    invitationRoutes({ ...services, tokenFailures: sharing.tokenFailures }),
     configuratorRoutes({ ...services, sharing }),
     sharingRoutes(sharing),
     ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),
     orderWriteRoutes(services),
     orderActionRoutes(services),
     // Before the generic resource routes: it handles /api/resources/userGroups/….
-    guestRoutes({ ...services, mail }),
+    guestRoutes({ ...services, mail, integrations }),
+    integrationRoutes({ ...integrations, queries }),
     // Before the generic resource routes too: it handles /api/resources/media/update and destroy.
     mediaRoutes({ ...services, logError }),
     resourceRoutes(services),
