@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { apiPost, sameOrigin, signIn, snap } from './helpers.ts';
@@ -63,6 +64,11 @@ test('an owner uploads, captions, associates, views and deletes an image', async
   const saved = (await mediaOf(page)).find((m) => m.id === created.id)!;
   expect(saved).toMatchObject({ title: 'Keypad plate, satin brass', associations: { products: { '98': true } } });
   await snap(page, 'admin-media-grid');
+  // The open association list too: its options and chips must be usable with assistive technology.
+  await search.focus();
+  const axe = await new AxeBuilder({ page }).include('[data-testid="media-screen"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await search.blur();
 
   const opener = card.getByRole('button', { name: 'Open Keypad plate, satin brass full screen' });
   await opener.click();

@@ -160,31 +160,29 @@ export function AssociationPicker({
         }}
         onKeyDown={onKeyDown}
       />
-      {open && (
-        <ul id={listId} role="listbox" className={styles.listbox} aria-label="Products, properties and options" data-testid="association-list">
-          {matches.length === 0 ? (
-            <li className={styles.noMatch} role="presentation">
-              {associables.length === 0 ? 'Nothing to associate yet.' : 'No matches.'}
-            </li>
-          ) : (
-            matches.map((a, i) => (
-              <li
-                key={idOf(a)}
-                id={`${listId}-${idOf(a)}`}
-                role="option"
-                aria-selected={i === active}
-                className={`${styles.option} ${i === active ? styles.optionActive : ''}`}
-                // Chosen on mouse down: a click would first blur the field and close the list.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(a);
-                }}
-              >
-                <span className={styles.optionKind}>{KIND[a.key]}</span> {a.label}
-              </li>
-            ))
-          )}
-        </ul>
+      {/* Always in the page (the field names it), hidden while closed or empty. */}
+      <ul id={listId} role="listbox" className={styles.listbox} aria-label="Products, properties and options" data-testid="association-list" hidden={!open || matches.length === 0}>
+        {matches.map((a, i) => (
+          <li
+            key={idOf(a)}
+            id={`${listId}-${idOf(a)}`}
+            role="option"
+            aria-selected={i === active}
+            className={`${styles.option} ${i === active ? styles.optionActive : ''}`}
+            // Chosen on mouse down: a click would first blur the field and close the list.
+            onMouseDown={(e) => {
+              e.preventDefault();
+              choose(a);
+            }}
+          >
+            <span className={styles.optionKind}>{KIND[a.key]}</span> {a.label}
+          </li>
+        ))}
+      </ul>
+      {open && matches.length === 0 && (
+        <p className={styles.noMatch} role="status" data-testid="association-none">
+          {associables.length === 0 ? 'Nothing to associate yet.' : 'No matches.'}
+        </p>
       )}
     </div>
   );

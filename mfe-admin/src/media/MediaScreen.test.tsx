@@ -73,6 +73,14 @@ describe('the grid', () => {
     expect(within(card(9)).getByRole('img').getAttribute('src')).toContain('/api/media/file/850/');
   });
 
+  it('shows a medium recorded without a file as such, with nothing to open', async () => {
+    api.list.mockResolvedValue([medium({ id: 1, title: 'Crestnet keypad', hasFile: 0, presignedUrl: null })]);
+    show();
+    await screen.findAllByTestId('medium-card');
+    expect(within(card(1)).getByText('No file')).toBeTruthy();
+    expect(within(card(1)).queryByRole('button', { name: /full screen/ })).toBeNull();
+  });
+
   it('describes an image without caption by its file name', async () => {
     show();
     await screen.findAllByTestId('medium-card');
@@ -148,6 +156,18 @@ describe('associations', () => {
     await act(async () => fireEvent.keyDown(search, { key: 'Enter' }));
     expect(api.update).toHaveBeenCalledWith(9, { associations: { products: { '99': true } } });
     expect(within(card(9)).getByRole('button', { name: 'Remove Product: Damier Keypad' })).toBeTruthy();
+  });
+
+  it('says when nothing matches, and offers no list then', async () => {
+    show();
+    await screen.findAllByTestId('medium-card');
+    const search = within(card(9)).getByRole('combobox');
+    fireEvent.focus(search);
+    vi.useFakeTimers();
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    act(() => vi.advanceTimersByTime(100));
+    expect(within(card(9)).getByTestId('association-none').textContent).toBe('No matches.');
+    expect(within(card(9)).getByTestId('association-list').hidden).toBe(true);
   });
 
   it('removes a chip with the Delete key, keeping the others', async () => {

@@ -79,9 +79,14 @@ export function MediumCard({
   const alt = altOf(medium);
   return (
     <li className={styles.card} data-testid="medium-card" data-medium-id={medium.id}>
-      <button type="button" className={styles.imageButton} onClick={() => onOpen(medium)} disabled={!medium.presignedUrl} aria-label={`Open ${alt} full screen`}>
-        {medium.presignedUrl ? <img className={styles.image} src={medium.presignedUrl} alt={alt} loading="lazy" /> : <span className={styles.noFile}>No file</span>}
-      </button>
+      {medium.presignedUrl ? (
+        <button type="button" className={styles.imageButton} onClick={() => onOpen(medium)} aria-label={`Open ${alt} full screen`}>
+          <img className={styles.image} src={medium.presignedUrl} alt={alt} loading="lazy" />
+        </button>
+      ) : (
+        // A medium recorded without a file (older data): nothing to show or open.
+        <div className={`${styles.imageButton} ${styles.noFile}`}>No file</div>
+      )}
       <div className={styles.cardBody}>
         <label htmlFor={captionId} className={styles.fieldLabel}>
           Caption
