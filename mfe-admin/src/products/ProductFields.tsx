@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { PUBLISH_LEVELS, type ProductRow } from './productRows.ts';
 import { ruleTitle, type NamedRow } from './detailData.ts';
 import { TextField, asInteger, asText } from './TextField.tsx';
+import type { Save } from './useSave.ts';
 import styles from './products.module.css';
 
-type Save = (props: Partial<ProductRow>, what: string) => Promise<boolean>;
 
 /** Stock, visibility, SKU codes, category and pricing rule of a product. */
 export function ProductFields({
@@ -21,8 +21,9 @@ export function ProductFields({
   save: Save;
 }) {
   const codes = product.referenceCodes ?? {};
+  // Merged into the codes as stored when the write runs, so two codes edited in a row both stay.
   const saveCode = (key: 'catalog' | 'factory' | 'machining', label: string) => (value: string) =>
-    save({ referenceCodes: { ...codes, [key]: value } }, label);
+    save((stored) => ({ referenceCodes: { ...stored.referenceCodes, [key]: value } }), label);
   // Archived categories are not offered, except the one the product already has.
   const offeredCategories = categories.filter((c) => !c.archived || c.id === product.productCategoryId);
   const headingId = useId();
@@ -79,7 +80,7 @@ export function ProductFields({
           </select>
         </label>
       </div>
-      <h2>SKU codes</h2>
+      <h2 className={styles.subheading}>SKU codes</h2>
       <div className={styles.fields}>
         <TextField label="Catalog" value={codes.catalog ?? ''} parse={asText} onSave={saveCode('catalog', 'Catalog SKU')} />
         <TextField label="Factory" value={codes.factory ?? ''} parse={asText} onSave={saveCode('factory', 'Factory SKU')} />

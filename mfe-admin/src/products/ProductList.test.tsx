@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { apiPost } from '@cpq/client';
 import { navigateToUrl } from 'single-spa';
@@ -29,6 +29,12 @@ function show(handlers: Record<string, (b: any) => unknown> = {}) {
   return server;
 }
 
+/** The list once loaded and its effects run (rank inputs copy their rank in an effect). */
+async function listed() {
+  await screen.findByText('Crestnet Keypad');
+  await act(async () => undefined);
+}
+
 const titles = () => screen.queryAllByRole('row').slice(1).map((r) => within(r).getByRole('link').textContent);
 
 afterEach(() => {
@@ -39,7 +45,7 @@ afterEach(() => {
 describe('products list', () => {
   it("loads the active organisation's products and shows the active ones with their columns", async () => {
     const server = show();
-    await screen.findByText('Crestnet Keypad');
+    await listed();
     expect(server.calls[0]).toEqual({ path: '/api/resources/products/get', body: { where: { orgId: 850 } } });
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank', 'ID', 'Title', 'Visibility', 'Inventory']);
     expect(titles()).toEqual(['Crestnet Keypad', 'Single Gang Back Box', 'Double Gang Back Box']);
@@ -50,7 +56,7 @@ describe('products list', () => {
 
   it('filters by status and by stocked, and says so when nothing matches', async () => {
     show();
-    await screen.findByText('Crestnet Keypad');
+    await listed();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'archived' } });
     expect(titles()).toEqual(['Ellipse Keypad']);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
@@ -65,7 +71,7 @@ describe('products list', () => {
 
   it('shows a negative inventory in red, and only that one', async () => {
     show();
-    await screen.findByText('Crestnet Keypad');
+    await listed();
     expect(adminStyles.negative).toBeTruthy();
     expect(within(screen.getByTestId('product-row-117')).getByTestId('inventory').className).toContain(adminStyles.negative);
     expect(within(screen.getByTestId('product-row-116')).getByTestId('inventory').className).not.toContain(adminStyles.negative);
@@ -73,7 +79,7 @@ describe('products list', () => {
 
   it('moves a row to the typed rank, clamped to 1..count (archived rows count), and ignores non-numbers', async () => {
     const server = show({ '/api/resources/products/update': (b) => product({ id: b.where.id, rank: b.props.rank }) });
-    await screen.findByText('Crestnet Keypad');
+    await listed();
     const rank = screen.getByLabelText('Rank of Crestnet Keypad');
     fireEvent.change(rank, { target: { value: 'abc' } });
     fireEvent.blur(rank);
@@ -89,7 +95,7 @@ describe('products list', () => {
 
   it('adds an Untitled Product and opens it', async () => {
     const server = show({ '/api/resources/products/create': () => product({ id: 300, title: 'Untitled Product' }) });
-    await screen.findByText('Crestnet Keypad');
+    await listed();
     fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/admin/products/300'));
     expect(server.writes()).toEqual([{ path: '/api/resources/products/create', body: { props: { orgId: 850, title: 'Untitled Product' } } }]);
@@ -101,7 +107,7 @@ describe('products list', () => {
         throw new Error('Only owners can change the catalogue.');
       },
     });
-    await screen.findByText('Crestnet Keypad');
+    await listed();
     fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The product could not be created: Only owners can change the catalogue.');
     expect(navigateToUrl).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { appliedPropertyIds, type ProductRow } from './productRows.ts';
 import { withOptionEnabled } from './associations.ts';
 import type { OptionRow, PropertyRow } from './detailData.ts';
 import { SelectPropertiesDialog } from './SelectPropertiesDialog.tsx';
-import type { SaveState } from './useSave.ts';
+import type { Save, SaveState } from './useSave.ts';
 import styles from './products.module.css';
 
 /**
@@ -21,7 +21,7 @@ export function ProductProperties({
   product: ProductRow;
   properties: PropertyRow[];
   options: OptionRow[];
-  save(props: Partial<ProductRow>, what: string): Promise<boolean>;
+  save: Save;
   saveState: SaveState;
 }) {
   const [picking, setPicking] = useState(false);
@@ -32,7 +32,9 @@ export function ProductProperties({
 
   const toggle = (propertyId: number, optionId: number, enabled: boolean, title: string) =>
     void save(
-      { associations: { ...product.associations, productProperties: withOptionEnabled(applied, propertyId, optionId, enabled) } },
+      (stored) => ({
+        associations: { ...stored.associations, productProperties: withOptionEnabled(stored.associations?.productProperties ?? {}, propertyId, optionId, enabled) },
+      }),
       `Option ${title}`,
     );
 

@@ -3,7 +3,7 @@ import { Button, Modal } from '@cpq/ui';
 import { appliedPropertyIds, type ProductRow } from './productRows.ts';
 import { withProperty, withoutProperty } from './associations.ts';
 import type { PropertyRow } from './detailData.ts';
-import type { SaveState } from './useSave.ts';
+import type { Save, SaveState } from './useSave.ts';
 import { SaveStatus } from './SaveStatus.tsx';
 import styles from './products.module.css';
 
@@ -22,7 +22,7 @@ export function SelectPropertiesDialog({
 }: {
   product: ProductRow;
   properties: PropertyRow[];
-  save(props: Partial<ProductRow>, what: string): Promise<boolean>;
+  save: Save;
   saveState: SaveState;
   onClose(): void;
 }) {
@@ -32,9 +32,10 @@ export function SelectPropertiesDialog({
   const byId = new Map(properties.map((p) => [p.id, p]));
   const all = properties.filter((p) => !p.archived);
 
-  const write = async (next: typeof applied) => {
+  type Applied = typeof applied;
+  const write = async (change: (applied: Applied) => Applied) => {
     setBusy(true);
-    await save({ associations: { ...product.associations, productProperties: next } }, 'Properties');
+    await save((stored) => ({ associations: { ...stored.associations, productProperties: change(stored.associations?.productProperties ?? {}) } }), 'Properties');
     setBusy(false);
   };
 
@@ -58,7 +59,7 @@ export function SelectPropertiesDialog({
               return (
                 <li key={id}>
                   <span>{name}</span>
-                  <Button variant="secondary" aria-label={`Remove ${name}`} disabled={busy} onClick={() => void write(withoutProperty(applied, id))}>
+                  <Button variant="secondary" aria-label={`Remove ${name}`} disabled={busy} onClick={() => void write((a) => withoutProperty(a, id))}>
                     −
                   </Button>
                 </li>
@@ -76,7 +77,7 @@ export function SelectPropertiesDialog({
                 {appliedIds.includes(p.id) ? (
                   <span className={styles.muted}>Applied</span>
                 ) : (
-                  <Button variant="secondary" aria-label={`Add ${label(p)}`} disabled={busy} onClick={() => void write(withProperty(applied, p.id))}>
+                  <Button variant="secondary" aria-label={`Add ${label(p)}`} disabled={busy} onClick={() => void write((a) => withProperty(a, p.id))}>
                     +
                   </Button>
                 )}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, Modal } from '@cpq/ui';
 import type { ProductRow } from './productRows.ts';
+import type { Save } from './useSave.ts';
 import styles from './products.module.css';
 
 type Settings = Pick<ProductRow, 'isStocked' | 'instanceTitleIsRequired' | 'shouldRoundPrice' | 'description' | 'links'>;
@@ -29,7 +30,7 @@ export function SettingsDialog({
   onClose,
 }: {
   product: ProductRow;
-  save(props: Partial<ProductRow>, what: string): Promise<boolean>;
+  save: Save;
   onClose(): void;
 }) {
   const [draft, setDraft] = useState<Settings>({

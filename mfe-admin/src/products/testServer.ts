@@ -1,8 +1,12 @@
 import { vi } from 'vitest';
+import { configure } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { sessionAtom } from '@cpq/client';
 import type { OrgMembership, SessionData } from '@cpq/domain';
 import type { ProductRow } from './productRows.ts';
+
+// The machine running the tests is shared: a render can take longer than the default second.
+configure({ asyncUtilTimeout: 4000 });
 
 /** A signed-in owner (or another role) of organisation 850 in a fresh store. */
 export function storeFor(role = 'owner') {
