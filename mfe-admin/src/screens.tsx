@@ -12,5 +12,11 @@ export interface ScreenProps {
  */
 export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
   products: lazy(() => import('./products/ProductsScreen.tsx')),
+  'product-properties': lazy(() => import('./properties/PropertiesScreen.tsx')),
+  'product-property-groups': lazy(() => import('./groups/GroupsScreen.tsx')),
+  'product-categories': lazy(() => import('./categories/CategoriesScreen.tsx')),
+  integrations: lazy(() => import('./integrations/IntegrationsScreen.tsx')),
+  guests: lazy(() => import('./guests/GuestsScreen.tsx')),
+  'user-groups': lazy(() => import('./userGroups/UserGroupsScreen.tsx')),
 };
 
