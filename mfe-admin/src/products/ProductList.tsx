@@ -10,12 +10,12 @@ import {
   adminStyles as styles,
   byStatus,
   errorText,
-  moveRow,
   resources,
   useActiveOrg,
   useLoad,
   type StatusFilterValue,
 } from '../common/index.ts';
+import { useRankMove } from '../common/useRankMove.ts';
 import { StockedFilter } from './StockedFilter.tsx';
 import { byStocked, inventoryText, publishLevelLabel, type ProductRow, type StockedFilterValue } from './productRows.ts';
 
@@ -27,18 +27,7 @@ export function ProductList() {
   const [stocked, setStocked] = useState<StockedFilterValue>('all');
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const move = async (id: number, rank: number) => {
-    setError(null);
-    // Shown at once; the server renumbers the same way, and its list replaces ours.
-    load.set((rows) => moveRow(rows, id, rank));
-    try {
-      await resources.update('products', id, { rank });
-    } catch (e) {
-      setError(`The new rank could not be saved: ${errorText(e)}`);
-    }
-    load.reload();
-  };
+  const rank = useRankMove<ProductRow>('products', load.set, load.reload);
 
   const add = async () => {
     setAdding(true);
@@ -68,6 +57,11 @@ export function ProductList() {
           {error}
         </p>
       ) : null}
+      {rank.error ? (
+        <p role="alert" className={styles.fieldError}>
+          The new rank could not be saved: {rank.error}
+        </p>
+      ) : null}
       <Loaded load={load} heading="The products could not be loaded.">
         {(rows) => {
           const all = [...rows].sort((a, b) => a.rank - b.rank || a.id - b.id);
@@ -94,7 +88,7 @@ export function ProductList() {
                 {shown.map((p) => (
                   <tr key={p.id} data-testid={`product-row-${p.id}`}>
                     <td>
-                      <RankInput rank={p.rank} count={all.length} label={`Rank of ${p.title}`} onMove={(rank) => void move(p.id, rank)} />
+                      <RankInput rank={p.rank} count={all.length} label={`Rank of ${p.title}`} onMove={(to) => void rank.move(p.id, to)} />
                     </td>
                     <td>{p.id}</td>
                     <td>
