@@ -24,7 +24,24 @@ test('an owner creates a product, renames it, applies a property and archives it
   await expect(popup.getByRole('list', { name: 'Applied properties' })).toContainText('Plate Finish');
   await snap(page, 'admin-products-select-properties');
   await popup.getByRole('button', { name: 'Done' }).click();
-  await expect(page.locator('[data-testid^="applied-property-12"]')).toContainText('Polished Brass');
+  await expect(page.getByTestId('applied-property-12')).toContainText('Polished Brass');
+
+  // Duplicate, decline the redirect first, then accept it: the copy opens with ' (copy)' added.
+  const ownUrl = page.url();
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  const question = page.getByTestId('confirm-dialog');
+  await expect(question).toContainText('This product has been successfully duplicated. Would you like to be redirect to the new product?');
+  await snap(page, 'admin-products-duplicated');
+  await question.getByRole('button', { name: 'No' }).click();
+  await expect(question).toHaveCount(0);
+  expect(page.url()).toBe(ownUrl);
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByLabel('Product title')).toHaveValue(`${name} (copy)`);
+  expect(page.url()).not.toBe(ownUrl);
+  await expect(page.getByTestId('applied-property-12')).toBeVisible();
+  await page.goto(ownUrl);
+  await expect(page.getByLabel('Product title')).toHaveValue(name);
 
   await page.getByRole('button', { name: 'ARCHIVE' }).click();
   await expect(page.getByRole('button', { name: 'UNARCHIVE' })).toBeVisible();
@@ -32,9 +49,9 @@ test('an owner creates a product, renames it, applies a property and archives it
 
   // Reloaded from the server: the name, the property and the archive stuck.
   await page.goto('/admin/products');
-  await expect(page.getByRole('link', { name })).toHaveCount(0);
+  await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('archived');
-  await expect(page.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
 });
 
 test('an owner exports the price list of a product', async ({ page }) => {
