@@ -200,6 +200,8 @@ describe('product detail', () => {
     const popup = await screen.findByTestId('product-settings');
     fireEvent.click(within(popup).getByLabelText('Stocked product (keeps an amount in stock)'));
     fireEvent.change(within(popup).getByLabelText('Description'), { target: { value: 'Engraved keypad' } });
+    // Emptied text is stored as null; untouched fields are not sent.
+    fireEvent.change(within(popup).getByLabelText('Links'), { target: { value: '   ' } });
     fireEvent.click(within(popup).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByTestId('product-settings')).toBeNull());
     expect(server.writes().map((c) => c.body.props)).toEqual([{ isStocked: 1, description: 'Engraved keypad' }]);

@@ -4,7 +4,7 @@ import type { ProductRow } from './productRows.ts';
 import type { Save } from './useSave.ts';
 import styles from './products.module.css';
 
-type Settings = Pick<ProductRow, 'isStocked' | 'instanceTitleIsRequired' | 'shouldRoundPrice' | 'description' | 'links'>;
+type Settings = Pick<ProductRow, 'isStocked' | 'instanceTitleIsRequired' | 'shouldRoundPrice' | 'description' | 'links' | 'thumbnailUrl'>;
 
 const FLAGS: { key: 'isStocked' | 'instanceTitleIsRequired' | 'shouldRoundPrice'; label: string }[] = [
   { key: 'isStocked', label: 'Stocked product (keeps an amount in stock)' },
@@ -16,7 +16,7 @@ const FLAGS: { key: 'isStocked' | 'instanceTitleIsRequired' | 'shouldRoundPrice'
 export function changedSettings(product: ProductRow, draft: Settings): Partial<ProductRow> {
   const out: Partial<ProductRow> = {};
   for (const { key } of FLAGS) if (draft[key] !== product[key]) out[key] = draft[key];
-  for (const key of ['description', 'links'] as const) {
+  for (const key of ['description', 'links', 'thumbnailUrl'] as const) {
     const v = draft[key]?.trim() ? draft[key] : null;
     if (v !== product[key]) out[key] = v;
   }
@@ -39,11 +39,13 @@ export function SettingsDialog({
     shouldRoundPrice: product.shouldRoundPrice,
     description: product.description,
     links: product.links,
+    thumbnailUrl: product.thumbnailUrl,
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
   const linksId = useId();
+  const thumbnailId = useId();
   const changes = changedSettings(product, draft);
 
   const submit = async () => {
@@ -86,6 +88,10 @@ export function SettingsDialog({
         <div className={styles.field}>
           <label htmlFor={linksId}>Links</label>
           <textarea id={linksId} rows={3} maxLength={5000} value={draft.links ?? ''} onChange={(e) => setDraft({ ...draft, links: e.target.value })} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={thumbnailId}>Thumbnail URL</label>
+          <input id={thumbnailId} type="url" maxLength={1000} value={draft.thumbnailUrl ?? ''} onChange={(e) => setDraft({ ...draft, thumbnailUrl: e.target.value })} />
         </div>
         {error ? (
           <p role="alert" className={styles.error}>

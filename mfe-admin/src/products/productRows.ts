@@ -9,6 +9,7 @@ export interface ProductRow extends Row {
   archived: 0 | 1;
   description: string | null;
   links: string | null;
+  thumbnailUrl: string | null;
   publishLevel: 'all' | 'internal' | 'admin';
   isStocked: 0 | 1;
   currentInventory: number | null;

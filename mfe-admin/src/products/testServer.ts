@@ -25,6 +25,7 @@ export function product(fields: Partial<ProductRow> & { id: number }): ProductRo
     archived: 0,
     description: null,
     links: null,
+    thumbnailUrl: null,
     publishLevel: 'all',
     isStocked: 0,
     currentInventory: null,
