@@ -10,8 +10,8 @@ import styles from './products.module.css';
 const label = (p: PropertyRow) => (p.internalTitle ? `${p.title} (${p.internalTitle})` : p.title);
 
 /**
- * 'Select Properties': the properties applied to the product (− removes one) and all the other
- * properties of the organisation (+ applies one). Each click is saved at once.
+ * 'Select Properties': the properties applied to the product (− removes one) and all the active
+ * properties of the organisation (+ applies one not applied yet). Each click is saved at once.
  */
 export function SelectPropertiesDialog({
   product,

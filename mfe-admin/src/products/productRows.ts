@@ -48,7 +48,7 @@ export function inventoryText(p: Pick<ProductRow, 'isStocked' | 'currentInventor
   return String(p.currentInventory ?? 0);
 }
 
-/** The ids of the properties applied to a product, in the order the product lists them. */
+/** The ids of the properties applied to a product (ascending: integer keys of an object come in that order). */
 export function appliedPropertyIds(p: Pick<ProductRow, 'associations'>): number[] {
   return Object.keys(p.associations?.productProperties ?? {}).map(Number);
 }
