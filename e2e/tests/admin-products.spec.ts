@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signIn, snap } from './helpers.ts';
+
+async function expectNoSeriousViolations(page: Page, name: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('an owner creates a product, renames it, applies a property and archives it', async ({ page }) => {
   await signIn(page, 'owner-850@demo.test');
@@ -75,4 +82,21 @@ test('a member gets the permission page at /admin/products', async ({ page }) =>
   await page.goto('/admin/products');
   await expect(page.getByText("You don't have proper permissions to view this page.")).toBeVisible();
   await expect(page.locator('[data-remote="mfe-admin"]')).toHaveCount(0);
+});
+
+test('the products pages and popups have no serious accessibility violation', async ({ page }) => {
+  await signIn(page, 'owner-850@demo.test');
+  await page.goto('/admin/products');
+  await expect(page.getByTestId('product-row-98')).toBeVisible();
+  await expectNoSeriousViolations(page, 'products list');
+  await page.goto('/admin/products/116');
+  await expect(page.getByLabel('Amount in stock')).toHaveValue('240');
+  await expectNoSeriousViolations(page, 'product detail');
+  await page.getByRole('button', { name: 'Select Properties' }).click();
+  await expect(page.getByTestId('select-properties')).toBeVisible();
+  await expectNoSeriousViolations(page, 'select properties');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByTestId('product-settings')).toBeVisible();
+  await expectNoSeriousViolations(page, 'product settings');
 });
