@@ -109,6 +109,12 @@ export const POLICY = {
   'integrations.manage': { roles: OWNERS },
   'userGroups.manage': { roles: OWNERS },
   /**
+   * Media of the admin area (docs/decisions/0055-media.md): upload, caption, associations and
+   * delete, owners only; a medium of another organisation answers like a missing one (404). Reading
+   * media is 'resources.get'; a file itself is reached by its signed, time-limited address.
+   */
+  'media.write': { roles: OWNERS },
+  /**
    * Switching this session's guest mode for an organisation: employees, by their stored role (an
    * employee in guest mode switches back); never on for an employee-only organisation.
    */
@@ -600,7 +606,8 @@ export function shapeCatalogue(tables: CatalogueTables, a: CatalogueAudience) {
     productOptionClassifiers: tables.productOptionClassifiers,
     productRules: tables.productRules,
     productPricingRules: rulesOf(tables, products, a.pricing),
-    media: tables.media,
+    // Where a file is kept is the server's business.
+    media: tables.media.map(({ storageKey: _storageKey, ...medium }) => medium),
   };
 }
 
