@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeOrderCosts, guestTerms, type Costs } from '@cpq/domain';
+import { up as renamePercentage } from '../src/db/migrations/0015_guest_discount_percent.ts';
 import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ORDER_DATA, ORDER_UPDATE } from './paths.ts';
 
@@ -191,6 +192,20 @@ describe.each(databases)('guest terms on orders on $name', (dbCase) => {
     const after = await orderRow(o.id);
     expect(after.costs).toEqual(before.costs);
     expect(after.revision).toBe(before.revision);
+  });
+
+  it("migration 0015 renames a stored 'percentage' guest discount to 'percent' and leaves others alone", async () => {
+    const other = (await t.repos.users.findOne({ email: 'guest-1053@demo.test' }))!.id;
+    await t.db('guests').where({ org_id: ORG, user_id: guestId }).update({ discount: JSON.stringify({ type: 'percentage', value: 7 }) });
+    await t.db('guests').where({ org_id: 1053, user_id: other }).update({ discount: JSON.stringify({ type: 'amount', value: 500 }) });
+    try {
+      await renamePercentage(t.db);
+      expect((await t.repos.guests.findOne({ orgId: ORG, userId: guestId }))!.appData.designEngine.discount).toEqual({ type: 'percent', value: 7 });
+      expect((await t.repos.guests.findOne({ orgId: 1053, userId: other }))!.appData.designEngine.discount).toEqual({ type: 'amount', value: 500 });
+    } finally {
+      await t.db('guests').where({ org_id: ORG, user_id: guestId }).update({ discount: JSON.stringify({ type: 'percent', value: 10 }) });
+      await t.db('guests').where({ org_id: 1053, user_id: other }).update({ discount: null });
+    }
   });
 
   it("disinviting the guest takes the terms off their orders; the order page agrees", async () => {
