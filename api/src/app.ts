@@ -28,11 +28,14 @@ import { paymentProviderFromEnv } from './adapters/payments/index.ts';
 import type { PaymentProvider } from './adapters/payments/types.ts';
 import { mailerFromEnv, type Mailer } from './adapters/mail/index.ts';
 import { StateTaxTable, type TaxRates } from './adapters/tax/index.ts';
+import { integrationProviderFromEnv, type IntegrationProvider } from './adapters/integrations/index.ts';
 import { orderStatusRoutes, paymentWebhookRoutes } from './routes/orderStatus.ts';
 import { sweepPayments } from './services/payments.ts';
 import { sharingRoutes } from './routes/sharing.ts';
+import { integrationRoutes } from './routes/integrations.ts';
 import { guestRoutes } from './routes/guests.ts';
 import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -53,6 +56,7 @@ export interface AppDeps {
   payments?: PaymentProvider;
   mailer?: Mailer;
   tax?: TaxRates;
+  integrations?: IntegrationProvider;
   /** The portal's address in mail links (PUBLIC_URL); writes from its origin are accepted as same-origin. */
   publicUrl?: string;
   /** Sessions end after this long without use (SESSION_IDLE_MS; a week by default). */
@@ -134,6 +138,7 @@ export function createApp(deps: AppDeps): App {
     logError,
   };
   const paymentDeps = { ...services, mail, payments };
+  const integrations = { repos, plugins: app.plugins, integrations: deps.integrations ?? integrationProviderFromEnv(process.env), logError };
   const sharing = { ...services, mail, tokenFailures: bindShareTokenFailures(deps.db) };
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
   app.use(sessionMiddleware());
@@ -142,13 +147,15 @@ export function createApp(deps: AppDeps): App {
     paymentWebhookRoutes(paymentDeps),
     orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),
     authRoutes(services, rateLimit),
+    invitationRoutes({ ...services, tokenFailures: sharing.tokenFailures }),
     configuratorRoutes({ ...services, sharing }),
     sharingRoutes(sharing),
     ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),
     orderWriteRoutes(services),
     orderActionRoutes(services),
     // Before the generic resource routes: it handles /api/resources/userGroups/….
-    guestRoutes({ ...services, mail }),
+    guestRoutes({ ...services, mail, integrations }),
+    integrationRoutes({ ...integrations, queries }),
     resourceRoutes(services),
   ];
   app.routeTable = routers.flatMap((router) =>

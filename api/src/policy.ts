@@ -106,12 +106,19 @@ export const POLICY = {
    * only. Row rule: a guest or group of another organisation answers like a missing one (404).
    */
   'guests.manage': { roles: OWNERS },
+  'integrations.manage': { roles: OWNERS },
   'userGroups.manage': { roles: OWNERS },
   /**
    * Switching this session's guest mode for an organisation: employees, by their stored role (an
    * employee in guest mode switches back); never on for an employee-only organisation.
    */
   'auth.setGuestMode': { roles: EMPLOYEE_ROLES },
+  /**
+   * A guest's invitation link (docs/decisions/0056-guest-invitation-links.md): no session needed,
+   * the token is the key (`invitationOpens`); a link that does not open is the same 404 for everyone.
+   */
+  'auth.readInvitation': { roles: ALL_ROLES, shareToken: true },
+  'auth.acceptInvitation': { roles: ALL_ROLES, shareToken: true },
 } as const satisfies Record<string, { roles: readonly PolicyRole[]; shareToken?: true }>;
 
 export type Endpoint = keyof typeof POLICY;
@@ -382,6 +389,14 @@ export function shareeNameable(access: Pick<Access, 'policyRole'>, memberRole: R
 export function shareLinkOpener(kind: 'order' | 'personal', personRole: Role | undefined): { orgRole: 'owner' | 'member' | 'guest'; signsIn: boolean } {
   if (kind === 'personal' && personRole !== undefined && isEmployeeRole(personRole)) return { orgRole: personRole as 'owner' | 'member', signsIn: false };
   return { orgRole: 'guest', signsIn: true };
+}
+
+/**
+ * Whether an invitation link still lets its person in: unused, not expired, and the person is still
+ * a guest of the organisation (disinviting ends what the link promised).
+ */
+export function invitationOpens(link: { used: string | null; expires: string } | undefined, stillGuest: boolean, now: number): boolean {
+  return !!link && !link.used && Date.parse(link.expires.replace(' ', 'T') + 'Z') > now && stillGuest;
 }
 
 /**

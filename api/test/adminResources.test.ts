@@ -228,6 +228,44 @@ describe.each(databases)('catalogue writes on $name', (dbCase) => {
     expect((await one('productGraphics', id))!.archived).toBe(1);
   });
 
+  it('duplicates a product and a property (with its options): same record, title + " (copy)", last in its list, audited', async () => {
+    const product = (await one('products', 98))!;
+    const products = await rowsOf('products', { orgId: 850 });
+    const res = await owner.post(`${R}/products/duplicate`, { where: { id: 98 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const copy = res.body.data;
+    expect(copy.id).not.toBe(98);
+    expect(copy.title).toBe(`${product.title} (copy)`);
+    expect(copy.rank).toBe(maxRank(products) + 1);
+    const { id: _a, title: _b, rank: _c, created: _d, lastUpdated: _e, ...same } = product;
+    expect(copy).toMatchObject(same);
+    expect(await auditOf('products', copy.id)).toMatchObject([{ action: 'duplicate', data: { from: 98 } }]);
+    expect((await one('products', 98))!.title).toBe(product.title);
+
+    const options = await rowsOf('productOptions', { productPropertyId: 7 });
+    const prop = (await owner.post(`${R}/productProperties/duplicate`, { where: { id: 7 } })).body.data;
+    expect(prop.title).toBe(`${(await one('productProperties', 7))!.title} (copy)`);
+    const copied = await rowsOf('productOptions', { productPropertyId: prop.id });
+    expect(copied.map((o) => [o.title, o.rank, o.archived, o.data])).toEqual(options.map((o) => [o.title, o.rank, o.archived, o.data]));
+    expect(copied.every((o) => !options.some((x) => x.id === o.id))).toBe(true);
+    expect(await rowsOf('productOptions', { productPropertyId: 7 })).toEqual(options);
+  });
+
+  it('duplicates for owners only, within their organisation, and only products and properties', async () => {
+    const lines = await auditCount();
+    const count = (await rowsOf('products', {})).length;
+    for (const c of [member, guest]) expect((await c.post(`${R}/products/duplicate`, { where: { id: 98 } })).status).toBe(403);
+    expect((await otherOwner.post(`${R}/products/duplicate`, { where: { id: 98 } })).status).toBe(404);
+    expect((await owner.post(`${R}/products/duplicate`, { where: { id: 999999 } })).status).toBe(404);
+    expect((await owner.post(`${R}/productCategories/duplicate`, { where: { id: 1 } })).body.error.code).toBe('unknownResource');
+    for (const body of [{}, { where: {} }, { where: { id: '98' } }, { where: { id: 98 }, props: {} }]) {
+      expect((await owner.post(`${R}/products/duplicate`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.client().post(`${R}/products/duplicate`, { where: { id: 98 } })).status).toBe(401);
+    expect(await auditCount()).toBe(lines);
+    expect((await rowsOf('products', {})).length).toBe(count);
+  });
+
   it('refuses bodies outside the schema with 400 and changes nothing', async () => {
     const bodies: Array<[string, string, unknown]> = [
       ['products', 'create', { props: { orgId: 850, color: 'red' } }],

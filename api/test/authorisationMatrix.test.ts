@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { databases, enableIntegration, startTestApp, type Client, type TestApp } from './helpers.ts';
 
 /**
  * The authorisation matrix: every route of the API (read from the app's route table, so a new route
@@ -77,6 +77,9 @@ const ROUTES: Record<string, RouteRow> = {
   'POST /api/webhooks/payments': { scope: 'public', call: () => ({ path: '/api/webhooks/payments', body: { id: 'evt_1' } }), reached: 400 },
   'POST /api/auth/login': { scope: 'public', call: () => ({ path: '/api/auth/login', body: { email: 'nobody@demo.test', password: 'wrong' } }), reached: 401 },
   // Called with a new session of the same caller: the matrix checks that one ended and theirs did not.
+  // Invitation links: no session needed; a token nobody made is the same 404 for everyone.
+  'POST /api/auth/invitation': { scope: 'public', call: () => ({ path: '/api/auth/invitation', body: { token: BOGUS_TOKEN } }), reached: 404 },
+  'POST /api/auth/accept-invitation': { scope: 'public', call: () => ({ path: '/api/auth/accept-invitation', body: { token: BOGUS_TOKEN, password: 'a long enough password' } }), reached: 404 },
   'POST /api/auth/logout': { scope: 'public', call: () => ({ path: '/api/auth/logout' }), reached: 200 },
   'GET /api/auth/session': { scope: 'user', call: () => ({ method: 'GET', path: '/api/auth/session' }), reached: 200 },
   'POST /api/auth/guest-mode': {
@@ -110,6 +113,7 @@ const ROUTES: Record<string, RouteRow> = {
     call: ({ ids }) => ({ path: `${R}/productCategories/update`, body: ids.orgId === 850 ? { where: { id: 1 }, props: { title: 'Keypads' } } : { where: { id: 8 }, props: { title: 'Flooring' } } }),
     reached: 200,
   },
+  [`POST ${R}/:resourceKey/duplicate`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/products/duplicate`, body: { where: { id: ids.orgId === 850 ? 98 : 130 } } }), reached: 200 },
   [`POST ${R}/:resourceKey/destroy`]: {
     scope: 'org',
     ownersOnly: true,
@@ -122,6 +126,16 @@ const ROUTES: Record<string, RouteRow> = {
   },
   // Guests and user groups (owners only). Inviting the demo guest again is refused (409); each cell
   // disinvites and destroys its own guest and group; updates set the values they have.
+  // No integration provider is configured in tests: an owner gets through and is told so (503).
+  'POST /api/integrations/get-connect-session': {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      await enableIntegration(t, ids.orgId, { title: 'Monday', key: 'monday' });
+      return { path: '/api/integrations/get-connect-session', body: { orgId: ids.orgId, integrationKey: 'monday' } };
+    },
+    reached: 503,
+  },
   [`POST ${C}/get-configurator-guests-data`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${C}/get-configurator-guests-data`, body: { orgId: ids.orgId } }), reached: 200 },
   'POST /api/orgs/invite-guest': { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: '/api/orgs/invite-guest', body: { email: `guest-${ids.orgId}@demo.test`, activeOrgId: ids.orgId, pricingIsHidden: 0 } }), reached: 409 },
   'POST /api/orgs/disinvite-guest': {

@@ -176,3 +176,12 @@ export async function countRows(db: Knex, table: string): Promise<number> {
   const r = (await db(table).count('* as n').first()) as { n: number | string };
   return Number(r.n);
 }
+
+/** Turns on an integration for an organisation (the demo enables Monday for 1053 only). */
+export async function enableIntegration(t: TestApp, orgId: number, integration: { title: string; key: string }): Promise<void> {
+  const org = (await t.repos.organisations.findOne({ id: orgId }))!;
+  const appData = org.appData as { designEngine: { enabledIntegrations?: Array<{ title: string; key: string }> } };
+  const list = appData.designEngine.enabledIntegrations ?? [];
+  if (list.some((i) => i.key === integration.key)) return;
+  await t.repos.organisations.update({ id: orgId }, { appData: { ...appData, designEngine: { ...appData.designEngine, enabledIntegrations: [...list, integration] } } });
+}

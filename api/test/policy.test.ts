@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, POLICY, type Endpoint } from '../src/policy.ts';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { databases, enableIntegration, startTestApp, type Client, type TestApp } from './helpers.ts';
 
 /** Ids in organisation `orgId`'s demo data: its order 1 (owned by owner-N) and that order's first item. */
 interface Ids {
@@ -66,7 +66,10 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   // Token calls with a well-formed token nobody made.
   'configurator.getOrgRoleForToken': () => ({ path: '/api/configurator/get-org-role-for-token', body: { shareToken: 'A'.repeat(43) } }),
   'configurator.handleGuestShareLink': () => ({ path: '/api/configurator/product-order/handle-guest-share-link', body: { shareToken: 'A'.repeat(43) } }),
+  'auth.readInvitation': () => ({ path: '/api/auth/invitation', body: { token: 'A'.repeat(43) } }),
+  'auth.acceptInvitation': () => ({ path: '/api/auth/accept-invitation', body: { token: 'A'.repeat(43), password: 'a long enough password' } }),
   // Admin reads of guests and user groups.
+  'integrations.manage': ({ orgId }) => ({ path: '/api/integrations/get-connect-session', body: { orgId, integrationKey: 'monday' } }),
   'guests.manage': ({ orgId }) => ({ path: '/api/configurator/get-configurator-guests-data', body: { orgId } }),
   'userGroups.manage': ({ orgId }) => ({ path: '/api/resources/userGroups/get', body: { where: { orgId } } }),
 };
@@ -134,10 +137,15 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   // No session needed: a token nobody made is the same 404 for everyone, signed in or not.
   'configurator.getOrgRoleForToken': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
   'configurator.handleGuestShareLink': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
+  // An invitation link nobody made: the same 404 for everyone, signed in or not.
+  'auth.readInvitation': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
+  'auth.acceptInvitation': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
   // Guest mode is an employee's switch; a guest has none.
   'auth.setGuestMode': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 } },
   // Guests and user groups are the owner's admin pages.
   'guests.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
+  // No integration provider is configured in tests: an owner gets through and is told so (503).
+  'integrations.manage': { others: { owner: 503, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'userGroups.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
 };
 
@@ -169,6 +177,7 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
     others = await idsOf(1); // owned by owner-1392
     mine = await idsOf(2); // owned by guest-1392
     for (const role of ['owner', 'member', 'guest']) clients[role] = await t.as(`${role}-1392@demo.test`);
+    await enableIntegration(t, 1392, { title: 'Monday', key: 'monday' });
     clients.nonMember = await t.as('owner-1450@demo.test');
     clients.anonymous = t.client();
   });
@@ -190,7 +199,7 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
         if (status === 401) expect(res.body.error.code).toBe('unauthenticated');
         if (status === 403) expect(res.body.error.code).toBe('forbidden');
         // A non-member learns nothing: the same not-found as a missing organisation or order (a share token nobody made: its own).
-        if (who === 'nonMember' && status === 404) expect(res.body.error.code).toMatch(/^((organisation|order|instance)NotFound|shareLinkInvalid)$/);
+        if (who === 'nonMember' && status === 404) expect(res.body.error.code).toMatch(/^((organisation|order|instance|invitation)NotFound|shareLinkInvalid)$/);
       });
     }
     if (expected.mine) {

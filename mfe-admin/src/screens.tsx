@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AdminSection } from './routes.ts';
 
 /** What a screen gets: the id of a detail page, or null on a list. */
@@ -11,6 +11,11 @@ export interface ScreenProps {
  * when it is opened. A section without an entry shows the honest "not available yet" page.
  */
 export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
-  // products: lazy(() => import('./products/ProductsScreen.tsx')),
+  'product-properties': lazy(() => import('./properties/PropertiesScreen.tsx')),
+  'product-property-groups': lazy(() => import('./groups/GroupsScreen.tsx')),
+  'product-categories': lazy(() => import('./categories/CategoriesScreen.tsx')),
+  integrations: lazy(() => import('./integrations/IntegrationsScreen.tsx')),
+  guests: lazy(() => import('./guests/GuestsScreen.tsx')),
+  'user-groups': lazy(() => import('./userGroups/UserGroupsScreen.tsx')),
 };
 

@@ -7,6 +7,7 @@ import { hasPlugin, loadRegistry, pluginName } from './registry.ts';
 import { applyTheme } from './theme.ts';
 import { preloadApplicationFor } from './applications.tsx';
 import { matchRoute } from './routes.ts';
+import { takeInvitationToken } from './invitationEntry.ts';
 import { enterShareLink, markShareeArrival, takeShareLink, type ShareLink } from './shareEntry.ts';
 
 /** Where the shell is in its start-up (unloaded -> loading -> loaded). */
@@ -16,6 +17,8 @@ export type BootState =
   | { status: 'signedOut'; sharedOrder?: boolean }
   /** A share link that does not open: the server's message; retryable when the server failed rather than refused. */
   | { status: 'shareLinkInvalid'; message: string; signedIn: boolean; retryable: boolean }
+  /** An invited guest's link: the page to choose a password (no session needed). */
+  | { status: 'invitation'; token: string }
   | { status: 'ready' }
   /** The active organisation's plugin did not load: the header stays, the portal waits for Retry. */
   | { status: 'pluginFailed'; orgTitle: string; message: string; retrying: boolean }
@@ -33,6 +36,8 @@ let generation = 0;
 let shareLink: ShareLink | null | undefined;
 /** The order an employee's share link leads to, opened once they have signed in. */
 let afterSignIn: { orgId: number; orderNo: number } | null = null;
+/** The invitation link's token of the address (read once, at the first boot); null when none. */
+let invitationToken: string | null | undefined;
 
 /** Makes the shared order's organisation active and its page the address; the tour is due. */
 function openSharedOrder(to: { orgId: number; orderNo: number }): void {
@@ -50,6 +55,7 @@ export async function boot(whenReady: () => void): Promise<void> {
   onFirstReady = whenReady;
   // Before anything else: the token leaves the address at once.
   if (shareLink === undefined) shareLink = takeShareLink();
+  if (invitationToken === undefined) invitationToken = takeInvitationToken();
   setBoot({ status: 'loading' });
   const sessionCall = api.session().then(
     (session) => ({ session }),
@@ -62,6 +68,11 @@ export async function boot(whenReady: () => void): Promise<void> {
     }
   } catch (err) {
     setBoot({ status: 'failed', message: `The list of portal parts could not be read: ${messageOf(err)}` });
+    return;
+  }
+  // An invitation link asks for a password first, whoever is signed in on this browser.
+  if (invitationToken !== null) {
+    setBoot({ status: 'invitation', token: invitationToken });
     return;
   }
   const answer = await sessionCall;
@@ -140,6 +151,20 @@ export async function signIn(body: LoginBody): Promise<void> {
     openSharedOrder(afterSignIn);
     afterSignIn = null;
   }
+  await loadOrganisationResources();
+}
+
+/**
+ * Sets the invited guest's password through their link: the answer signs them in (the session
+ * cookie comes with it); the home page of the organisation that invited them opens.
+ * Throws the server's message on failure.
+ */
+export async function acceptInvitation(token: string, password: string, orgId: number): Promise<void> {
+  const session = await api.acceptInvitation({ token, password });
+  invitationToken = null;
+  portalStore.set(sessionAtom, session);
+  portalStore.set(activeOrgIdAtom, orgId);
+  window.history.replaceState(null, '', '/');
   await loadOrganisationResources();
 }
 

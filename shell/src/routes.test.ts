@@ -14,6 +14,8 @@ describe('matchRoute', () => {
     ['/admin', { kind: 'redirect', to: '/admin/products' }],
     ['/admin/', { kind: 'redirect', to: '/admin/products' }],
     ['/admin/products/4', { kind: 'admin' }],
+    ['/invitation', { kind: 'invitation' }],
+    ['/invitation/', { kind: 'invitation' }],
     ['/404/order', { kind: 'notFound', type: 'order' }],
     ['/orders/12/other', { kind: 'notFound', type: 'page' }],
     ['/whatever', { kind: 'notFound', type: 'page' }],

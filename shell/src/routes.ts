@@ -6,12 +6,17 @@ export type Route =
   | { kind: 'orders' }
   | { kind: 'order'; orderId: string; tab: OrderTab }
   | { kind: 'admin' }
+  /** An invited guest's link: choose a password (the token travels in the query). */
+  | { kind: 'invitation' }
   | { kind: 'redirect'; to: string }
   | { kind: 'notFound'; type: string };
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
+
+/** Where an invitation mail's link leads (api/src/services/invitations.ts makes it). */
+export const INVITATION_PATH = '/invitation';
 
 export function matchRoute(rawPathname: string): Route {
   const pathname = normalise(rawPathname);
@@ -23,6 +28,7 @@ export function matchRoute(rawPathname: string): Route {
   if (m) return { kind: 'redirect', to: `/orders/${m[1]}/documents` };
   m = /^\/orders\/([^/]+)\/(documents|drawings)(\/.*)?$/.exec(pathname);
   if (m) return { kind: 'order', orderId: decodeURIComponent(m[1]!), tab: m[2] as OrderTab };
+  if (pathname === INVITATION_PATH) return { kind: 'invitation' };
   if (pathname === '/admin') return { kind: 'redirect', to: '/admin/products' };
   if (pathname.startsWith('/admin/')) return { kind: 'admin' };
   m = /^\/404\/([^/]+)$/.exec(pathname);

@@ -1,4 +1,5 @@
-/** The API's links to the outside: card payments, sales tax rates and mail. */
+/** The API's links to the outside: card payments, sales tax rates, mail and integrations. */
 export * from './payments/index.ts';
 export * from './tax/index.ts';
 export * from './mail/index.ts';
+export * from './integrations/index.ts';

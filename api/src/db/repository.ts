@@ -437,6 +437,7 @@ export const TABLES = {
   productCanvasLines: { table: 'product_canvas_lines', json: { from: obj, to: obj }, decimals: ['strokeWidth'], timestamps: true, orderPart: true },
   shareTokens: { table: 'share_tokens', dates: ['expires', 'revoked'], createdOnly: true },
   shareTokenFailures: { table: 'share_token_failures', createdOnly: true },
+  invitationTokens: { table: 'invitation_tokens', dates: ['expires', 'used'], createdOnly: true },
   orgCounters: { table: 'org_counters' },
 } satisfies Record<string, TableSpec>;
 
@@ -449,6 +450,7 @@ interface RowTypes {
   memberships: R.MembershipRow;
   sessions: R.SessionRow;
   shareTokens: R.ShareTokenRow;
+  invitationTokens: R.InvitationTokenRow;
   guests: R.GuestRow;
   productCategories: R.Stored<ProductCategory>;
   productPricingRules: R.Stored<ProductPricingRule>;

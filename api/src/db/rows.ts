@@ -44,6 +44,8 @@ export type ShareTokenRow = Row & {
   expires: string | null;
   revoked: string | null;
 };
+/** An invitation link (only its hash is kept): works once, before it expires. */
+export type InvitationTokenRow = Row & { id: number; tokenHash: string; userId: number; orgId: number; created: string; expires: string; used: string | null };
 export type SessionRow = Row & { id: number; tokenHash: string; userId: number; deviceId: number; expires: string };
 /** Stored classifier: the number titles live in data.numberTitles. */
 export type ProductOptionClassifierRow = Omit<ProductOptionClassifier, 'numberTitles'> & Row & { data: { numberTitles?: string[] } };

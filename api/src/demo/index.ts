@@ -76,8 +76,9 @@ export async function seedDemo(db: Knex): Promise<boolean> {
         }
       }
     }
-    const byOrg = (orgId: number) => users.filter((u) => u.memberships.some((m) => m.orgId === orgId)).map((u) => u.id);
-    for (const o of ORGS) await repos.userGroups.insert({ orgId: o.id, title: 'Everyone', userIds: byOrg(o.id) }, trx);
+    // A user group holds guests of its organisation (the admin page adds members by guest search).
+    const guestsOf = (orgId: number) => users.filter((u) => u.memberships.some((m) => m.orgId === orgId && m.role === 'guest')).map((u) => u.id);
+    for (const o of ORGS) await repos.userGroups.insert({ orgId: o.id, title: 'Guests', userIds: guestsOf(o.id) }, trx);
 
     await repos.productCategories.insertMany(cat.categories, trx);
     await repos.productPricingRules.insertMany(cat.pricingRules, trx);

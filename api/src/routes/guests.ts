@@ -13,6 +13,7 @@ import {
 import type { Queries } from '../db/queries.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, requireUser } from '../policy.ts';
+import { announceGuestUpdated, type IntegrationDeps } from '../services/integrations.ts';
 import {
   createUserGroup,
   destroyUserGroup,
@@ -32,7 +33,7 @@ import {
  * validated. User groups use the generic resource paths; registered before the generic resource
  * routes, so these handle /api/resources/userGroups/… and the catalogue routes never see them.
  */
-export function guestRoutes(deps: GuestDeps & { queries: Queries }): Router {
+export function guestRoutes(deps: GuestDeps & { queries: Queries; integrations: IntegrationDeps }): Router {
   const r = new Router();
 
   r.post('/api/configurator/get-configurator-guests-data', async (ctx) => {
@@ -56,7 +57,12 @@ export function guestRoutes(deps: GuestDeps & { queries: Queries }): Router {
   r.post('/api/orgs/update-guest-data', async (ctx) => {
     const body = validateBody(UpdateGuestDataBody, ctx.request.body);
     const access = await authorize(ctx, deps, 'guests.manage', body.orgId);
-    ctx.body = { data: { guest: await updateGuestData(deps, access, body) } };
+    const before = await deps.repos.guests.findOne({ orgId: access.orgId, userId: body.userId });
+    const guest = await updateGuestData(deps, access, body);
+    // The organisation's integrations hear of a change (committed above), not of the same values again.
+    const after = await deps.repos.guests.findOne({ orgId: access.orgId, userId: body.userId });
+    if (JSON.stringify(before) !== JSON.stringify(after)) await announceGuestUpdated(deps.integrations, access.orgId, guest);
+    ctx.body = { data: { guest } };
   });
 
   r.post('/api/resources/userGroups/get', async (ctx) => {

@@ -1,12 +1,15 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
+  CATALOGUE_DUPLICATE_KEYS,
   CATALOGUE_RESOURCE_KEYS,
   CATALOGUE_WRITE_KEYS,
   CatalogueCreateBody,
   CatalogueDestroyBody,
+  CatalogueDuplicateBody,
   CatalogueUpdateBody,
   ResourceGetBody,
+  type CatalogueDuplicateKey,
   type CatalogueResourceKey,
   type CatalogueWriteKey,
 } from '@cpq/domain';
@@ -17,7 +20,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, catalogueRowReadable, requireUser, shapeCatalogueRows } from '../policy.ts';
 import { RESOURCES } from '../services/catalogue.ts';
-import { assertChangeRequested, createRow, destroyRow, orgOfRow, rowNotFound, updateRow } from '../services/catalogueWrites.ts';
+import { assertChangeRequested, createRow, destroyRow, duplicateRow, orgOfRow, rowNotFound, updateRow } from '../services/catalogueWrites.ts';
 
 const unknownResource = (key: string) => new ApiError(404, 'unknownResource', `Unknown resource "${key}".`);
 
@@ -71,6 +74,14 @@ export function resourceRoutes(deps: { repos: Repos; queries: Queries; transacti
     const body = validateBody(CatalogueDestroyBody[key], ctx.request.body);
     const access = await authorizeRow(ctx, key, body.where.id);
     ctx.body = { data: await destroyRow(deps, access, key, body.where.id) };
+  });
+
+  r.post('/:resourceKey/duplicate', async (ctx) => {
+    const key = ctx.params.resourceKey as string;
+    if (!(CATALOGUE_DUPLICATE_KEYS as readonly string[]).includes(key)) throw unknownResource(key);
+    const body = validateBody(CatalogueDuplicateBody, ctx.request.body);
+    const access = await authorizeRow(ctx, key as CatalogueDuplicateKey, body.where.id);
+    ctx.body = { data: await duplicateRow(deps, access, key as CatalogueDuplicateKey, body.where.id) };
   });
 
   /** A row named by id: signed in first (401), then its organisation decides; missing and foreign rows alike are 404. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { NEW_PRODUCT_DEFAULTS, NEW_PRODUCT_PROPERTY_DEFAULTS, NEW_ROW_TITLES, type CatalogueWriteKey } from '@cpq/domain';
+import { DUPLICATE_TITLE_SUFFIX, NEW_PRODUCT_DEFAULTS, NEW_PRODUCT_PROPERTY_DEFAULTS, NEW_ROW_TITLES, type CatalogueDuplicateKey, type CatalogueWriteKey } from '@cpq/domain';
 import type { Repos, Row, TableKey } from '../db/repository.ts';
 import { toDbDate } from '../db/time.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
@@ -270,6 +270,43 @@ export async function destroyRow(deps: WriteDeps, access: Access, key: Catalogue
       ...(Object.keys(renumbered).length ? { renumbered } : {}),
     });
     return { id };
+  });
+}
+
+/** Fields a copy does not take from its original: its identity and its audit dates. */
+const NOT_COPIED = ['id', 'created', 'lastUpdated', 'rank'] as const;
+const copyOf = (row: Row): Row => {
+  const copy = { ...row };
+  for (const k of NOT_COPIED) delete copy[k];
+  return copy;
+};
+
+/**
+ * Duplicates a product or a property: the record without its id and audit dates, the title with
+ * ' (copy)' (cut to the title's 255 characters), last in its list. A property's options are copied
+ * with it (archived ones too, ranks kept), so the copy offers the same choices. One transaction,
+ * one audit line per row created.
+ */
+export async function duplicateRow(deps: WriteDeps, access: Access, key: CatalogueDuplicateKey, id: number): Promise<Row> {
+  const decl = WRITES[key];
+  const repo = deps.repos[decl.table];
+  return deps.transaction(async (trx) => {
+    const original = (await repo.findOne({ id, orgId: access.orgId }, trx)) as Row | undefined;
+    if (!original) throw rowNotFound();
+    const row: Row = { ...copyOf(original), title: `${String(original.title ?? '')}${DUPLICATE_TITLE_SUFFIX}`.slice(0, 255) };
+    const last = (await repo.find(decl.rankScope(row), { trx, orderBy: ['rank'], columns: ['rank'] })).at(-1) as Row | undefined;
+    row.rank = (last ? Number(last.rank) : 0) + 1;
+    const newId = await repo.insert(row, trx);
+    await auditLine(deps, trx, access, key, newId, 'duplicate', { from: id, changes: changesOf({}, row) });
+    if (key === 'productProperties') {
+      const options = (await deps.repos.productOptions.find({ orgId: access.orgId, productPropertyId: id }, { trx, orderBy: ['rank', 'id'] })) as Row[];
+      for (const option of options) {
+        const copy = { ...copyOf(option), rank: option.rank, productPropertyId: newId };
+        const optionId = await deps.repos.productOptions.insert(copy, trx);
+        await auditLine(deps, trx, access, 'productOptions', optionId, 'duplicate', { from: option.id, changes: changesOf({}, copy) });
+      }
+    }
+    return (await repo.findOne({ id: newId }, trx)) as Row;
   });
 }
 

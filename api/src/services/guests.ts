@@ -6,6 +6,7 @@ import { nowUtc } from '../db/time.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { Access } from '../policy.ts';
+import { createInvitationToken, INVITATION_TTL_MS, invitationPath } from './invitations.ts';
 import { audit } from './orders.ts';
 import { repriceOrdersOf, type PricingDeps } from './repricing.ts';
 import type { StatusMailDeps } from './statusMail.ts';
@@ -78,18 +79,25 @@ export async function inviteGuest(deps: GuestDeps, access: Access, body: { email
       trx,
     );
     await audit(repos, trx, { orgId: access.orgId, userId: access.user.id, entity: 'guest', entityId: id, action: 'invite', data: { userId: user.id, newAccount, membership: membership ? `${membership.role} → guest` : 'new', pricingIsHidden: body.pricingIsHidden } });
+    // Someone without a password could not sign in: their mail carries a one-time link to choose one.
+    const invitationToken = user.passwordHash ? null : await createInvitationToken(repos, trx, user.id, access.orgId);
     const org = await repos.organisations.findOne({ id: access.orgId }, trx);
     const inviter = await repos.users.findOne({ id: access.user.id }, trx);
-    return { guest: (await repos.guests.findOne({ id }, trx))!, orgTitle: org?.title ?? '', inviter: [inviter?.firstName, inviter?.lastName].filter((s) => s && String(s).trim()).join(' ') || inviter?.email || 'Someone' };
+    return { invitationToken, guest: (await repos.guests.findOne({ id }, trx))!, orgTitle: org?.title ?? '', inviter: [inviter?.firstName, inviter?.lastName].filter((s) => s && String(s).trim()).join(' ') || inviter?.email || 'Someone' };
   });
-  await sendInvitation(deps, email, done.orgTitle, done.inviter);
+  await sendInvitation(deps, email, done.orgTitle, done.inviter, done.invitationToken);
   return view(done.guest);
 }
 
-async function sendInvitation(deps: GuestDeps, to: string, orgTitle: string, inviter: string): Promise<void> {
-  const link = `${deps.mail.publicUrl.replace(/\/$/, '')}/`;
+/** The invitation: a link to choose a password (one-time, expiring) for someone without one, else the portal's address. */
+async function sendInvitation(deps: GuestDeps, to: string, orgTitle: string, inviter: string, invitationToken: string | null): Promise<void> {
+  const base = deps.mail.publicUrl.replace(/\/$/, '');
   const where = orgTitle || 'the portal';
-  const text = [`${inviter} invited you to ${where} as a guest.`, `Open the portal: ${link}`, 'Sign in with this email address to see the orders shared with you.'].join('\n\n');
+  const days = Math.round(INVITATION_TTL_MS / (24 * 3600_000));
+  const how = invitationToken
+    ? [`Choose your password: ${base}${invitationPath(invitationToken)}`, `The link works once and for ${days} days. Then sign in with this email address to see the orders shared with you.`]
+    : [`Open the portal: ${base}/`, 'Sign in with this email address to see the orders shared with you.'];
+  const text = [`${inviter} invited you to ${where} as a guest.`, ...how].join('\n\n');
   try {
     await deps.mail.mailer.send({ to: [to], subject: `You are invited to ${where}`, text: `${text}\n` });
   } catch (err) {

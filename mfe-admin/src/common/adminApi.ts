@@ -13,6 +13,8 @@ export const resources = {
   update: <T extends Row = Row>(key: string, id: number, props: Record<string, unknown>) =>
     apiPost<T>(`/api/resources/${key}/update`, { where: { id }, props }),
   destroy: <T extends Row = Row>(key: string, id: number) => apiPost<T>(`/api/resources/${key}/destroy`, { where: { id } }),
+  /** Products and properties (with their options): the copy, titled '{title} (copy)', last in its list. */
+  duplicate: <T extends Row = Row>(key: 'products' | 'productProperties', id: number) => apiPost<T>(`/api/resources/${key}/duplicate`, { where: { id } }),
 };
 
 /** The message to show for a failed call: the server's own words when it gave some. */

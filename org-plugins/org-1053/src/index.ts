@@ -1,5 +1,6 @@
 import { definePlugin } from '@cpq/plugin-sdk';
 import { newItemDefaults } from './newItemDefaults.ts';
+import { pushGuestToMonday } from './mondaySync.ts';
 
 export default definePlugin({
   orgId: 1053,
@@ -14,6 +15,7 @@ export default definePlugin({
       ],
     },
     items: { newItemDefaults },
+    integrations: { guestUpdated: [pushGuestToMonday] },
     theme: { forcedFont: { family: 'DIN', sizePx: 14, weight: 'normal' } },
   },
 });

@@ -53,6 +53,19 @@ import type {
   ShareeResponse,
   ShareResponse,
   UpdateInvolvedUsersDataBody,
+  DisinviteGuestBody,
+  DisinviteGuestResponse,
+  GetGuestsDataBody,
+  GuestResponse,
+  GuestsDataResponse,
+  InviteGuestBody,
+  UpdateGuestDataBody,
+  UserGroupCreateBody,
+  UserGroupUpdateBody,
+  UserGroupView,
+  AcceptInvitationBody,
+  InvitationBody,
+  InvitationView,
 } from '@cpq/domain';
 import { apiGet, apiGetRevalidated, apiPost } from './http.ts';
 
@@ -93,6 +106,10 @@ export const api = {
   session: () => apiGet<SessionData>('/api/auth/session'),
   /** Switches this session's guest mode for an organisation; answers the session with the role in force. */
   setGuestMode: (body: GuestModeBody) => apiPost<SessionData>('/api/auth/guest-mode', body),
+  /** What an invitation link is for (no session needed); 404 with the server's sentence when it no longer opens. */
+  readInvitation: (body: InvitationBody) => apiPost<InvitationView>('/api/auth/invitation', body),
+  /** Sets the invited guest's password and signs them in (the session cookie comes back). */
+  acceptInvitation: (body: AcceptInvitationBody) => apiPost<SessionData>('/api/auth/accept-invitation', body),
   homepageData,
   createProductOrder: (body: CreateProductOrderBody) =>
     apiPost<ProductOrder>('/api/configurator/create-product-order', body),
@@ -154,4 +171,18 @@ export const api = {
   getOrgRoleForToken: (body: OrgRoleForTokenBody) => apiPost<OrgRoleForTokenResponse>('/api/configurator/get-org-role-for-token', body),
   /** Signs the opener in as a guest (a signed-in person is involved as they are); the session cookie comes back. */
   handleGuestShareLink: (body: HandleGuestShareLinkBody) => apiPost<HandleGuestShareLinkResponse>('/api/configurator/product-order/handle-guest-share-link', body),
+
+  // Guests and user groups of the admin area (owners only; docs/decisions/0051-guests-and-user-groups.md).
+  /** The organisation's guests, newest first. */
+  getGuestsData: (body: GetGuestsDataBody) => apiPost<GuestsDataResponse>('/api/configurator/get-configurator-guests-data', body),
+  /** Invites an address as a guest and mails them; answers the new guest. */
+  inviteGuest: (body: InviteGuestBody) => apiPost<GuestResponse>('/api/orgs/invite-guest', body),
+  /** The guest loses access and leaves every user group. */
+  disinviteGuest: (body: DisinviteGuestBody) => apiPost<DisinviteGuestResponse>('/api/orgs/disinvite-guest', body),
+  /** Price visibility, or discount and sales tax, of one guest; answers the guest as stored. */
+  updateGuestData: (body: UpdateGuestDataBody) => apiPost<GuestResponse>('/api/orgs/update-guest-data', body),
+  getUserGroups: (orgId: number) => apiPost<UserGroupView[]>('/api/resources/userGroups/get', { where: { orgId } }),
+  createUserGroup: (props: UserGroupCreateBody['props']) => apiPost<UserGroupView>('/api/resources/userGroups/create', { props } satisfies UserGroupCreateBody),
+  updateUserGroup: (id: number, props: UserGroupUpdateBody['props']) => apiPost<UserGroupView>('/api/resources/userGroups/update', { where: { id }, props } satisfies UserGroupUpdateBody),
+  destroyUserGroup: (id: number) => apiPost<{ id: number }>('/api/resources/userGroups/destroy', { where: { id } }),
 };

@@ -22,4 +22,6 @@ export * from './status/index.ts';
 export * from './schemas/sharing.ts';
 export * from './sharing/index.ts';
 export * from './schemas/catalogueWrites.ts';
+export * from './schemas/integrations.ts';
 export * from './schemas/guests.ts';
+export * from './schemas/invitations.ts';

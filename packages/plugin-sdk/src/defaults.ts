@@ -26,5 +26,6 @@ export const DEFAULT_RULES: PluginRules = {
   catalogue: { optionFilters: [] },
   validation: { instanceValidators: [], optionAlerts: [] },
   costs: { maxDiscountPercentage: () => null },
+  integrations: { guestUpdated: [] },
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };

@@ -205,6 +205,30 @@ export interface OrderStatusRules {
   taxSkippedStates: readonly string[];
 }
 
+/** What the API tells an organisation's integration hooks after a guest's data changed (admin guests page). */
+export interface GuestUpdatedContext {
+  orgId: number;
+  userId: number;
+  guest: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    discount: { type: string; value: number } | null;
+    disableSalesTax: boolean;
+    pricingIsHidden: boolean;
+    /** Per integration key, what links this guest to a record there (e.g. { monday: { itemId } }). */
+    integrationsData: Record<string, unknown>;
+  };
+  /** Sends an event to one of the organisation's integrations through the portal's integration provider. */
+  trigger(integrationKey: string, event: string, payload: Record<string, unknown>): Promise<void>;
+}
+export type GuestUpdatedHook = (ctx: GuestUpdatedContext) => void | Promise<void>;
+
+/** An organisation's own synchronisation with its integrations (run on the server after the change is committed; failures are logged). */
+export interface IntegrationRules {
+  guestUpdated: readonly GuestUpdatedHook[];
+}
+
 export interface PluginRules {
   wording: Wording;
   orderStatus: OrderStatusRules;
@@ -217,4 +241,5 @@ export interface PluginRules {
   catalogue: CatalogueRules;
   validation: ValidationRules;
   costs: CostRules;
+  integrations: IntegrationRules;
 }

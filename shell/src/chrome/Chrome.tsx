@@ -6,6 +6,7 @@ import { matchRoute } from '../routes.ts';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PluginError } from './PluginError.tsx';
+import { InvitationPage } from './InvitationPage.tsx';
 import { ShareLinkInvalidPage } from './ShareLinkInvalidPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
 import { ShareeTour } from '../tour/ShareeTour.tsx';
@@ -20,6 +21,7 @@ export function Chrome({ onReady }: { onReady: () => void }) {
   const pathname = useLocationPath();
 
   if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'invitation') return <InvitationPage token={state.token} />;
   if (state.status === 'signedOut') return <SignInPage sharedOrder={state.sharedOrder === true} />;
   if (state.status === 'shareLinkInvalid') {
     return <ShareLinkInvalidPage message={state.message} signedIn={state.signedIn} {...(state.retryable ? { onRetry: () => void boot(onReady) } : {})} />;
@@ -48,6 +50,8 @@ export function Chrome({ onReady }: { onReady: () => void }) {
     <>
       <Header route={route} pathname={pathname} />
       {route.kind === 'notFound' ? <NotFoundPage type={pathname.startsWith('/admin') ? 'admin' : route.type} /> : null}
+      {/* The link's token was taken at start-up: reached again later, the address is no page. */}
+      {route.kind === 'invitation' ? <NotFoundPage type="page" /> : null}
       {adminDenied ? <NotFoundPage type="admin" /> : null}
       {route.kind === 'order' && route.tab === 'edit' ? <ShareeTour /> : null}
     </>

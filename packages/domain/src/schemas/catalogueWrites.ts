@@ -175,6 +175,15 @@ export const CatalogueDestroyBody = {
   productGraphics: destroyBody(),
 } satisfies Record<CatalogueWriteKey, TObject>;
 
+/** The catalogue rows the admin area duplicates: products and properties (a property with its options). */
+export const CATALOGUE_DUPLICATE_KEYS = ['products', 'productProperties'] as const;
+export type CatalogueDuplicateKey = (typeof CATALOGUE_DUPLICATE_KEYS)[number];
+/** POST /api/resources/{products|productProperties}/duplicate: the copy is answered. */
+export const CatalogueDuplicateBody = closed({ where: Where });
+export type CatalogueDuplicateBody = Static<typeof CatalogueDuplicateBody>;
+/** The suffix of a duplicate's title. */
+export const DUPLICATE_TITLE_SUFFIX = ' (copy)';
+
 export type CatalogueDestroyBody = Static<(typeof CatalogueDestroyBody)[CatalogueWriteKey]>;
 export type PricingRuleUpdateBody = Static<(typeof CatalogueUpdateBody)['productPricingRules']>;
 

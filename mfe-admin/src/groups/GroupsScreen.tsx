@@ -1,0 +1,8 @@
+import type { ScreenProps } from '../screens.tsx';
+import { GroupDetail } from './GroupDetail.tsx';
+import { GroupList } from './GroupList.tsx';
+
+/** /admin/product-property-groups and /admin/product-property-groups/{id}. */
+export default function GroupsScreen({ id }: ScreenProps) {
+  return id === null ? <GroupList /> : <GroupDetail id={id} />;
+}

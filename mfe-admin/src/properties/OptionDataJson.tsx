@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@cpq/ui';
+import { errorText, resources } from '../common/index.ts';
+import forms from '../common/forms.module.css';
+import { parseOptionDataJson } from './optionData.ts';
+import { OPTION_KEY, type OptionRow } from './types.ts';
+
+const pretty = (data: OptionRow['data']) => JSON.stringify(data, null, 2);
+
+/** The option's whole data as JSON (platform administrators only): saved only when it is valid. */
+export function OptionDataJson({ option, onSaved }: { option: OptionRow; onSaved(row: OptionRow): void }) {
+  const saved = pretty(option.data);
+  const [text, setText] = useState(saved);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setText(saved), [saved]);
+
+  const save = async () => {
+    const parsed = parseOptionDataJson(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { data: parsed.value }));
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className={`${forms.form} ${forms.section}`} data-testid="option-data-json">
+      <label className={forms.field}>
+        <span>Data fields (JSON)</span>
+        <textarea
+          className={error ? forms.invalid : undefined}
+          aria-invalid={error ? true : undefined}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
+          rows={8}
+        />
+      </label>
+      {error ? (
+        <p role="alert" className={forms.error}>
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button variant="secondary" onClick={() => void save()} disabled={saving || text === saved}>
+          {saving ? 'Saving…' : 'Save JSON'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { sessionAtom } from '@cpq/client';
+import { Button, Modal } from '@cpq/ui';
+import { ArchiveButton, errorText, resources } from '../common/index.ts';
+import forms from '../common/forms.module.css';
+import { OptionDataJson } from './OptionDataJson.tsx';
+import { fieldInputOf, parseFieldInput } from './optionData.ts';
+import { OPTION_KEY, PUBLISH_LEVELS, type DataField, type DataValue, type OptionRow } from './types.ts';
+
+const inputsOf = (fields: readonly DataField[], data: OptionRow['data']) => Object.fromEntries(fields.map((f) => [f.key, fieldInputOf(f, data[f.key])]));
+
+/**
+ * The option popup: title, publish level and the property's data fields (typed per field), saved
+ * together; ARCHIVE / UNARCHIVE; and, for platform administrators only, the data as JSON.
+ */
+export function OptionDialog({ option, fields, onSaved, onClose }: { option: OptionRow; fields: readonly DataField[]; onSaved(row: OptionRow): void; onClose(): void }) {
+  const isPlatformAdmin = useAtomValue(sessionAtom)?.user.isPlatformAdmin === true;
+  const [title, setTitle] = useState(option.title);
+  const [publishLevel, setPublishLevel] = useState(option.publishLevel);
+  const [inputs, setInputs] = useState(() => inputsOf(fields, option.data));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const dataText = JSON.stringify(option.data);
+  // Data saved elsewhere (the JSON editor) is shown in the field inputs.
+  useEffect(() => setInputs(inputsOf(fields, option.data)), [dataText, fields]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) {
+      setError('The title cannot be empty.');
+      return;
+    }
+    const data: Record<string, DataValue> = { ...option.data };
+    for (const f of fields) {
+      const parsed = parseFieldInput(f, inputs[f.key] ?? '');
+      if (!parsed.ok) {
+        setError(parsed.error);
+        return;
+      }
+      data[f.key] = parsed.value;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { title: title.trim(), publishLevel, data }));
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={`Option ${option.id}`}
+      subtitle={option.archived ? <p className={forms.hint}>Archived</p> : undefined}
+      onClose={onClose}
+      width="medium"
+      testId="option-dialog"
+      footer={
+        <>
+          <ArchiveButton archived={Boolean(option.archived)} onChange={async (archived) => onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { archived: archived ? 1 : 0 }))} />
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form="option-form" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="option-form" className={forms.form} onSubmit={(e) => void save(e)}>
+        <label className={forms.field}>
+          <span>Title</span>
+          <input value={title} maxLength={255} onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <label className={forms.field}>
+          <span>Publish level</span>
+          <select value={publishLevel} onChange={(e) => setPublishLevel(e.target.value as OptionRow['publishLevel'])}>
+            {PUBLISH_LEVELS.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {fields.map((f) =>
+          f.type === 'boolean' ? (
+            <label key={f.key} className={forms.check}>
+              <input type="checkbox" checked={inputs[f.key] === true} onChange={(e) => setInputs((s) => ({ ...s, [f.key]: e.target.checked }))} />
+              <span>{f.title || f.key}</span>
+            </label>
+          ) : (
+            <label key={f.key} className={forms.field}>
+              <span>{f.title || f.key}</span>
+              <input
+                type={f.type === 'number' ? 'number' : 'text'}
+                step={f.type === 'number' ? 'any' : undefined}
+                value={String(inputs[f.key] ?? '')}
+                onChange={(e) => setInputs((s) => ({ ...s, [f.key]: e.target.value }))}
+              />
+            </label>
+          ),
+        )}
+        {error ? (
+          <p role="alert" className={forms.error}>
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {isPlatformAdmin ? <OptionDataJson option={option} onSaved={onSaved} /> : null}
+    </Modal>
+  );
+}
