@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * A guest discount's type is always 'percent'. Early records (the demo seed) say 'percentage' for the
- * same thing: renamed, so the costs, which count only a 'percent' discount, apply it. Other types are
- * left as they are (they are no guest discount; the admin can set one).
+ * same thing: renamed, so stored data says what the spec says (readers still take the old name alike).
+ * Other types are left as they are (they are no guest discount; the admin can set one).
  */
 const parse = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 

@@ -96,9 +96,10 @@ describe('computeOrderCosts', () => {
       expect(costs(o, [100000], { guest: { discountPercentage: 0, disableSalesTax: false } })).toMatchObject({ discount: 0, discountSource: null, tax: 8000 });
       expect(costs(o, [], { guest: tenPct })).toMatchObject({ discount: 0, discountSource: null });
     });
-    it("guestTerms reads a guest record: only a 'percent' discount counts", () => {
+    it("guestTerms reads a guest record: only a percent discount counts (an older record's 'percentage' alike)", () => {
       expect(guestTerms({ discount: { type: 'percent', value: 12.5 }, disableSalesTax: 1 })).toEqual({ discountPercentage: 12.5, disableSalesTax: true });
-      expect(guestTerms({ discount: { type: 'percentage', value: 10 }, disableSalesTax: false })).toEqual({ discountPercentage: null, disableSalesTax: false });
+      expect(guestTerms({ discount: { type: 'percentage', value: 10 }, disableSalesTax: false })).toEqual({ discountPercentage: 10, disableSalesTax: false });
+      expect(guestTerms({ discount: { type: 'amount', value: 500 }, disableSalesTax: false })).toEqual({ discountPercentage: null, disableSalesTax: false });
       expect(guestTerms({ discount: null, disableSalesTax: true })).toEqual({ discountPercentage: null, disableSalesTax: true });
       expect(guestTerms(null)).toBeNull();
     });

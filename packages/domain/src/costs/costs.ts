@@ -47,14 +47,17 @@ export interface GuestRecordTerms {
   disableSalesTax?: unknown;
 }
 
+/** Discount types that mean a percentage: 'percent', and 'percentage' in records written before it was named so (as the admin guest list shows them). */
+const PERCENT_TYPES: readonly unknown[] = ['percent', 'percentage'];
+
 /**
- * A guest record's terms. The discount counts only as { type: 'percent', value } (the only type a guest
- * discount has); anything else is no discount.
+ * A guest record's terms. The discount counts only as a percentage ({ type: 'percent', value }, the
+ * only type a guest discount has); anything else is no discount.
  */
 export function guestTerms(record: GuestRecordTerms | null | undefined): GuestTerms | null {
   if (!record) return null;
   const d = record.discount as { type?: unknown; value?: unknown } | null | undefined;
-  const discountPercentage = d && d.type === 'percent' && typeof d.value === 'number' ? d.value : null;
+  const discountPercentage = d && PERCENT_TYPES.includes(d.type) && typeof d.value === 'number' ? d.value : null;
   return { discountPercentage, disableSalesTax: record.disableSalesTax === true || record.disableSalesTax === 1 };
 }
 
