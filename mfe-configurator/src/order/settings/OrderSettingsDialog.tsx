@@ -343,7 +343,7 @@ function TaxRateLookup({ saver }: { saver: OrderSaver }) {
 }
 
 /** What the owner's guest terms do to this order, in words (undefined: nothing to say). */
-export function guestTermsNotes(terms: GuestTerms | null): { discount?: string; tax?: string } {
+function guestTermsNotes(terms: GuestTerms | null): { discount?: string; tax?: string } {
   const pct = terms?.discountPercentage ?? 0;
   return {
     discount: pct > 0 ? `The owner's guest discount (${Number(pct.toFixed(2))}%) applies unless this order gives its own.` : undefined,
