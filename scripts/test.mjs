@@ -58,7 +58,8 @@ async function e2e(stage, database) {
   const port = await freePort();
   // The journeys read the mail the server sends from its outbox folder.
   const outbox = path.join(tmp, `outbox-${stage}`);
-  const server = await startServer({ port, env: { DATABASE_URL: '', ...database, NODE_ENV: 'test', MAIL_OUTBOX_DIR: outbox } });
+  // Uploaded media go to a folder of the run, not the checkout's data/media.
+  const server = await startServer({ port, env: { DATABASE_URL: '', ...database, NODE_ENV: 'test', MAIL_OUTBOX_DIR: outbox, MEDIA_DIR: path.join(tmp, `media-${stage}`) } });
   try {
     await playwright(stage, { E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_MAIL_OUTBOX_DIR: outbox });
   } finally {

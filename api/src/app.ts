@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { REPO_ROOT } from './config.ts';
 import { createRepos, type Repos } from './db/repository.ts';
 import { ApiError } from './http/errors.ts';
-import { jsonBody } from './http/body.ts';
+import { jsonBodyExcept } from './http/body.ts';
 import { securityHeaders } from './http/security.ts';
 import { serverTiming } from './http/timing.ts';
 import { frontEnd, loadRemotesConfig, type RemotesConfig } from './http/static.ts';
@@ -36,6 +36,8 @@ import { integrationRoutes } from './routes/integrations.ts';
 import { guestRoutes } from './routes/guests.ts';
 import { pricingVersionOrderRoutes } from './routes/pricingVersionOrders.ts';
 import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
+import { mediaStorageFromEnv, type MediaStorage } from './adapters/storage/index.ts';
+import { MEDIA_UPLOAD_PATH, mediaRoutes } from './routes/media.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 
 export interface AppDeps {
@@ -57,6 +59,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   mailer?: Mailer;
   tax?: TaxRates;
+  /** Where uploaded media files live (MEDIA_DIR or MEDIA_S3_BUCKET; docs/decisions/0055-media.md). */
+  storage?: MediaStorage;
   integrations?: IntegrationProvider;
   /** The portal's address in mail links (PUBLIC_URL); writes from its origin are accepted as same-origin. */
   publicUrl?: string;
@@ -122,14 +126,16 @@ export function createApp(deps: AppDeps): App {
   });
   app.use(securityHeaders);
   app.use(sameOriginWrites({ publicUrl }));
-  app.use(jsonBody);
+  // The media upload reads its own body (image bytes under their own limit).
+  app.use(jsonBodyExcept([MEDIA_UPLOAD_PATH]));
 
   // Past this point nothing gets the raw connection: repositories, named queries and a transaction runner.
   const queries = bindQueries(deps.db, { idleMs: deps.sessionIdleMs ?? sessionIdleFromEnv() });
   const transaction = transactionRunner(deps.db);
   app.catalogues = new CatalogueCache(queries, repos);
   const orderData = new OrderDataService({ repos, transaction, catalogues: app.catalogues });
-  const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, orderData, transaction };
+  const storage = deps.storage ?? mediaStorageFromEnv(process.env, repoRootOf(deps));
+  const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, orderData, transaction, storage };
   const payments = deps.payments ?? paymentProviderFromEnv(process.env, deps.db);
   app.payments = payments;
   const mail = {
@@ -157,6 +163,8 @@ export function createApp(deps: AppDeps): App {
     // Before the generic resource routes: it handles /api/resources/userGroups/….
     guestRoutes({ ...services, mail, integrations }),
     integrationRoutes({ ...integrations, queries }),
+    // Before the generic resource routes too: it handles /api/resources/media/update and destroy.
+    mediaRoutes({ ...services, logError }),
     pricingVersionOrderRoutes(services),
     resourceRoutes(services),
   ];

@@ -111,6 +111,12 @@ export const POLICY = {
   /** Which orders a pricing rule version prices (admin pricing editor): owners only; a rule of another organisation is 404. */
   'pricingRules.versionOrders': { roles: OWNERS },
   /**
+   * Media of the admin area (docs/decisions/0055-media.md): upload, caption, associations and
+   * delete, owners only; a medium of another organisation answers like a missing one (404). Reading
+   * media is 'resources.get'; a file itself is reached by its signed, time-limited address.
+   */
+  'media.write': { roles: OWNERS },
+  /**
    * Switching this session's guest mode for an organisation: employees, by their stored role (an
    * employee in guest mode switches back); never on for an employee-only organisation.
    */
@@ -602,7 +608,8 @@ export function shapeCatalogue(tables: CatalogueTables, a: CatalogueAudience) {
     productOptionClassifiers: tables.productOptionClassifiers,
     productRules: tables.productRules,
     productPricingRules: rulesOf(tables, products, a.pricing),
-    media: tables.media,
+    // Where a file is kept is the server's business.
+    media: tables.media.map(({ storageKey: _storageKey, ...medium }) => medium),
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, enableIntegration, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { png } from './mediaFixtures.ts';
 
 /**
  * The authorisation matrix: every route of the API (read from the app's route table, so a new route
@@ -52,7 +53,7 @@ interface CellContext {
   colleague: { id: number; email: string };
 }
 
-type Call = { method?: 'GET' | 'POST'; path: string; body?: unknown };
+type Call = { method?: 'GET' | 'POST'; path: string; body?: unknown; raw?: Buffer; headers?: Record<string, string> };
 
 interface RouteRow {
   /** public: no session needed; user: any signed-in person; org: a member of the named organisation; order: one who reaches the order. */
@@ -126,6 +127,37 @@ const ROUTES: Record<string, RouteRow> = {
   },
   // Guests and user groups (owners only). Inviting the demo guest again is refused (409); each cell
   // disinvites and destroys its own guest and group; updates set the values they have.
+  // Media (owners only): an upload of a small PNG; each cell updates (to its own title) and destroys a medium of its own.
+  'POST /api/media/upload': {
+    scope: 'org',
+    ownersOnly: true,
+    call: ({ ids }) => ({ path: `/api/media/upload?orgId=${ids.orgId}`, raw: png(), headers: { 'content-type': 'application/octet-stream' } }),
+    reached: 200,
+  },
+  [`POST ${R}/media/update`]: {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      const id = await t.repos.media.insert({ orgId: ids.orgId, type: 'image', title: 'Matrix', hasFile: 0, associations: {} });
+      return { path: `${R}/media/update`, body: { where: { id }, props: { title: 'Matrix' } } };
+    },
+    reached: 200,
+  },
+  [`POST ${R}/media/destroy`]: {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      const id = await t.repos.media.insert({ orgId: ids.orgId, type: 'image', title: 'To delete', hasFile: 0, associations: {} });
+      return { path: `${R}/media/destroy`, body: { where: { id } } };
+    },
+    reached: 200,
+  },
+  // A file is reached by its signed address alone; one nobody signed is refused to everyone.
+  'GET /api/media/file/:orgId/:name': {
+    scope: 'public',
+    call: () => ({ method: 'GET', path: `/api/media/file/850/${'0'.repeat(32)}.png?expires=9999999999&signature=${'0'.repeat(64)}` }),
+    reached: 403,
+  },
   // No integration provider is configured in tests: an owner gets through and is told so (503).
   'POST /api/integrations/get-connect-session': {
     scope: 'org',
@@ -407,7 +439,9 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
           const client = forked ?? actor.client;
           const ctx: CellContext = { t, ids, actor, colleague };
           const call = await row.call(ctx);
-          const res = await client.request(call.method ?? 'POST', call.path, call.body ?? (call.method === 'GET' ? undefined : {}));
+          const res = call.raw
+            ? await client.request('POST', call.path, undefined, { raw: call.raw, headers: call.headers })
+            : await client.request(call.method ?? 'POST', call.path, call.body ?? (call.method === 'GET' ? undefined : {}));
           cells++;
           const want = expected(row, actor, ids, kind);
           const where = `${route} × ${actor.name} × ${kind}`;

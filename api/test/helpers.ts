@@ -10,6 +10,8 @@ import { createDb } from '../src/db/knex.ts';
 import { migrateLatest } from '../src/db/migrations/index.ts';
 import { seedDemo } from '../src/demo/index.ts';
 import { createRepos, type Repos } from '../src/db/repository.ts';
+import { LocalMediaStorage } from '../src/adapters/storage/local.ts';
+import type { MediaStorage } from '../src/adapters/storage/types.ts';
 
 export interface DbCase {
   name: 'sqlite' | 'mysql';
@@ -38,7 +40,7 @@ export class Client {
    * Sends what a browser page of the portal would: JSON with its Content-Type, the session cookie, and
    * on every write the page's Origin (browsers send it on POST). A header given as '' is left out.
    */
-  async request<T = any>(method: string, p: string, body?: unknown, opts: { raw?: string; headers?: Record<string, string> } = {}): Promise<Res<T>> {
+  async request<T = any>(method: string, p: string, body?: unknown, opts: { raw?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Res<T>> {
     const headers: Record<string, string> = {
       ...(body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(method !== 'GET' && method !== 'HEAD' ? { origin: new URL(this.baseUrl).origin } : {}),
@@ -51,7 +53,7 @@ export class Client {
       method,
       headers,
       // As bytes when no type is named: fetch would call a string text/plain.
-      body: sent !== undefined && !('content-type' in headers) ? Buffer.from(sent) : sent,
+      body: sent === undefined ? undefined : typeof sent === 'string' && 'content-type' in headers ? sent : new Uint8Array(Buffer.from(sent)),
     });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) {
@@ -68,7 +70,7 @@ export class Client {
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  post<T = any>(p: string, body?: unknown, opts?: { raw?: string; headers?: Record<string, string> }) {
+  post<T = any>(p: string, body?: unknown, opts?: { raw?: string | Buffer; headers?: Record<string, string> }) {
     return this.request<T>('POST', p, body, opts);
   }
 
@@ -89,6 +91,8 @@ export interface Served {
 
 export interface TestApp extends Served {
   repos: Repos;
+  /** Where this app keeps uploaded media: a folder of its own (removed by close), unless deps named one. */
+  storage: MediaStorage;
   /**
    * Another API server on the same database, with other settings; `separateDb` gives it its own
    * connection pool (`queryTimeoutMs` its limits), as a second API process would have.
@@ -151,12 +155,14 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
   }
   await migrateLatest(db);
   await seedDemo(db);
-  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, ...deps };
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-media-'));
+  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, storage: new LocalMediaStorage(mediaDir), ...deps };
   const main = await listen(base, false);
   const others: Served[] = [];
   return {
     ...main,
     repos: createRepos(db),
+    storage: base.storage!,
     async serve(more = {}, opts = {}) {
       const own = opts.separateDb ? openDb(opts.queryTimeoutMs) : db;
       const served = await listen({ ...base, ...more, db: more.db ?? own }, own !== db && !more.db);
@@ -168,6 +174,7 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
       await main.close();
       await db.destroy();
       await cleanup();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

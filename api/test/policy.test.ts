@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, POLICY, type Endpoint } from '../src/policy.ts';
 import { databases, enableIntegration, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { png } from './mediaFixtures.ts';
 
 /** Ids in organisation `orgId`'s demo data: its order 1 (owned by owner-N) and that order's first item. */
 interface Ids {
@@ -16,7 +17,7 @@ interface Ids {
 }
 
 /** How each routed endpoint is called (each call is harmless to repeat). */
-const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unknown; method?: 'GET' }>> = {
+const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unknown; method?: 'GET'; raw?: Buffer }>> = {
   'configurator.getHomepageData': ({ orgId }) => ({ path: '/api/configurator/get-configurator-homepage-data', body: { orgId } }),
   'configurator.createProductOrder': ({ orgId }) => ({ path: '/api/configurator/create-product-order', body: { productOrderProps: { orgId } } }),
   'configurator.getOrderData': ({ orgId, orgSpecificId }) => ({ path: '/api/configurator/get-configurator-order-data', body: { orgId, productOrderOrgSpecificId: orgSpecificId } }),
@@ -72,6 +73,8 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'integrations.manage': ({ orgId }) => ({ path: '/api/integrations/get-connect-session', body: { orgId, integrationKey: 'monday' } }),
   'guests.manage': ({ orgId }) => ({ path: '/api/configurator/get-configurator-guests-data', body: { orgId } }),
   'userGroups.manage': ({ orgId }) => ({ path: '/api/resources/userGroups/get', body: { where: { orgId } } }),
+  // Media writes: an upload of a small PNG (the body is the image, not JSON).
+  'media.write': ({ orgId }) => ({ path: `/api/media/upload?orgId=${orgId}`, raw: png() }),
   // Which orders a pricing rule version prices (1392's rule 6, 'Light fixtures').
   'pricingRules.versionOrders': ({ orgId }) => ({ path: '/api/configurator/get-pricing-version-orders', body: { orgId, productPricingRuleId: 6, versionKey: '1' } }),
 };
@@ -149,6 +152,7 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   // No integration provider is configured in tests: an owner gets through and is told so (503).
   'integrations.manage': { others: { owner: 503, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'userGroups.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
+  'media.write': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'pricingRules.versionOrders': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
 };
 
@@ -196,8 +200,8 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
   for (const [endpoint, expected] of Object.entries(EXPECTED) as Array<[Endpoint, (typeof EXPECTED)[keyof typeof EXPECTED]]>) {
     for (const [who, status] of Object.entries(expected.others) as Array<[Who, number]>) {
       it(`${endpoint} × ${who} on another's order → ${status}`, async () => {
-        const { path, body, method = 'POST' } = CALLS[endpoint]!(others);
-        const res = await clients[who]!.request(method, path, body);
+        const { path, body, method = 'POST', raw } = CALLS[endpoint]!(others);
+        const res = await clients[who]!.request(method, path, body, raw ? { raw, headers: { 'content-type': 'application/octet-stream' } } : {});
         expect(res.status).toBe(status);
         if (status === 401) expect(res.body.error.code).toBe('unauthenticated');
         if (status === 403) expect(res.body.error.code).toBe('forbidden');

@@ -11,6 +11,8 @@ export interface ScreenProps {
  * when it is opened. A section without an entry shows the honest "not available yet" page.
  */
 export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
+  products: lazy(() => import('./products/ProductsScreen.tsx')),
+  media: lazy(() => import('./media/MediaScreen.tsx')),
   'product-properties': lazy(() => import('./properties/PropertiesScreen.tsx')),
   'product-property-groups': lazy(() => import('./groups/GroupsScreen.tsx')),
   'product-categories': lazy(() => import('./categories/CategoriesScreen.tsx')),

@@ -2,4 +2,5 @@
 export * from './payments/index.ts';
 export * from './tax/index.ts';
 export * from './mail/index.ts';
+export * from './storage/index.ts';
 export * from './integrations/index.ts';

@@ -128,7 +128,9 @@ type AccessRow = SessionRow & {
   catalogue_version: number | string | null;
   order_id?: number | null;
   order_revision?: number | string | null;
+  owner_guest_id?: number | null;
   owner_disable_sales_tax?: number | null;
+  owner_discount?: unknown;
 };
 
 const SESSION_ACCESS_COLUMNS =
@@ -158,7 +160,8 @@ export async function sessionAccess(
     orgSpecificId === undefined
       ? SESSION_ACCESS_COLUMNS + SESSION_ACCESS_JOINS + SESSION_WHERE
       : SESSION_ACCESS_COLUMNS +
-        ', product_orders.id as order_id, product_orders.revision as order_revision, owner_guests.disable_sales_tax as owner_disable_sales_tax' +
+        ', product_orders.id as order_id, product_orders.revision as order_revision' +
+        ', owner_guests.id as owner_guest_id, owner_guests.disable_sales_tax as owner_disable_sales_tax, owner_guests.discount as owner_discount' +
         SESSION_ACCESS_JOINS +
         'left join product_orders on product_orders.org_id = memberships.org_id and product_orders.org_specific_id = ? ' +
         'left join guests as owner_guests on owner_guests.org_id = product_orders.org_id and owner_guests.user_id = product_orders.user_id ' +
@@ -168,7 +171,7 @@ export async function sessionAccess(
   if (!row) return undefined;
   const user = sessionUserOf(row);
   const order: OrderHead | undefined =
-    row.order_id == null ? undefined : { id: row.order_id, revision: Number(row.order_revision), ownerDisableSalesTax: row.owner_disable_sales_tax == null ? null : Number(row.owner_disable_sales_tax) };
+    row.order_id == null ? undefined : { id: row.order_id, revision: Number(row.order_revision), ownerGuest: ownerGuestOf(row.owner_guest_id, row.owner_disable_sales_tax, row.owner_discount) };
   if (row.role == null) return { user, member: undefined, order };
   return {
     user,
@@ -183,23 +186,34 @@ export async function sessionAccess(
   };
 }
 
-/** An order's id and revision by its number in the organisation, and its owner's sales-tax exemption. */
+/** The pricing terms of an order owner's guest record (the guest discount and sales-tax exemption). */
+export interface OwnerGuestTerms {
+  discount: unknown;
+  disableSalesTax: 0 | 1;
+}
+
+/** An order's id and revision by its number in the organisation, and its owner's guest terms. */
 export interface OrderHead {
   id: number;
   revision: number;
-  /** The order owner's guest record's disableSalesTax (null when the owner is no guest). */
-  ownerDisableSalesTax: number | null;
+  /** The order owner's guest record's terms (null when the owner is no guest of the organisation). */
+  ownerGuest: OwnerGuestTerms | null;
+}
+
+function ownerGuestOf(guestId: number | null | undefined, disableSalesTax: number | null | undefined, discount: unknown): OwnerGuestTerms | null {
+  if (guestId == null) return null;
+  return { discount: json(discount) ?? null, disableSalesTax: Number(disableSalesTax) ? 1 : 0 };
 }
 
 export async function orderHead(db: Knex, orgId: number, orgSpecificId: number): Promise<OrderHead | undefined> {
-  const [row] = await rows<{ id: number; revision: number | string; disable_sales_tax: number | null }>(
+  const [row] = await rows<{ id: number; revision: number | string; guest_id: number | null; disable_sales_tax: number | null; discount: unknown }>(
     db,
-    'select product_orders.id, product_orders.revision, guests.disable_sales_tax from product_orders ' +
+    'select product_orders.id, product_orders.revision, guests.id as guest_id, guests.disable_sales_tax, guests.discount from product_orders ' +
       'left join guests on guests.org_id = product_orders.org_id and guests.user_id = product_orders.user_id ' +
       'where product_orders.org_id = ? and product_orders.org_specific_id = ? limit 1',
     [orgId, orgSpecificId],
   );
-  return row && { id: row.id, revision: Number(row.revision), ownerDisableSalesTax: row.disable_sales_tax == null ? null : Number(row.disable_sales_tax) };
+  return row && { id: row.id, revision: Number(row.revision), ownerGuest: ownerGuestOf(row.guest_id, row.disable_sales_tax, row.discount) };
 }
 
 /**

@@ -339,7 +339,8 @@ prod(99, 850, 1, 'Classique Keypad', 2, keypadProps, 1, { referenceCodes: { cata
 prod(100, 850, 1, 'Damier Keypad', 3, keypadProps, 1, { publishLevel: 'internal', referenceCodes: { catalog: 'DM-KP' } });
 prod(101, 850, 1, 'Solaris Prototype Keypad', 4, keypadProps, 1, { publishLevel: 'admin' });
 prod(102, 850, 1, 'Ellipse Keypad', 5, keypadProps, 1, { archived: 1 });
-prod(110, 850, 2, 'Flush Floor Outlet', 1, [8, 12], 2);
+// Price list for the admin's Export Prices: sizes down, finishes across (docs/decisions/0052-admin-products-and-price-export.md).
+prod(110, 850, 2, 'Flush Floor Outlet', 1, [8, 12], 2, { exportPriceData: { rowsData: [8], columnsData: [12] } });
 prod(111, 850, 2, 'Pop-up Floor Outlet', 2, [12], 2, { publishLevel: 'internal' });
 prod(113, 850, 3, 'Duplex Outlet Plate', 1, [8, 12, 11], 2);
 prod(114, 850, 3, 'USB-C Wall Outlet', 2, [12], 2);
@@ -358,7 +359,11 @@ prod(131, 1053, 8, 'Walnut Herringbone', 2, [145, 146], 5);
 prod(132, 1053, 8, 'Ash Chevron', 3, [145, 146], 5, { publishLevel: 'internal' });
 prod(104, 1053, 20, 'Lamella Slab Door', 1, [141, 142, 143, 144, 147, 161], 4, { instanceTitleIsRequired: 1, referenceCodes: { catalog: 'LAM-D' } });
 prod(133, 1053, 20, 'Flush Slab Door', 2, [141, 142, 143, 147, 161], 4);
-prod(105, 1053, 21, 'Lamella Cabinet Front', 1, [151, 152, 143, 144, 195], 4, { referenceCodes: { catalog: 'LAM-C' } });
+prod(105, 1053, 21, 'Lamella Cabinet Front', 1, [151, 152, 143, 144, 195], 4, {
+  referenceCodes: { catalog: 'LAM-C' },
+  // A 600 × 720 mm front priced per species (blocks) and grain direction (rows).
+  exportPriceData: { groupDataBy: [143], rowsData: [144], fixedProperties: { '151': { value: 600 }, '152': { value: 720 } } },
+});
 prod(134, 1053, 21, 'Shaker Cabinet Front', 2, [151, 152, 143, 195], 4, { publishLevel: 'internal' });
 prod(106, 1053, 21, 'Acoustic Slat Panel', 3, [151, 152, 143, 148, 195], 12);
 // 1392

@@ -1,4 +1,4 @@
-import type { OrgDesignEngineSettings, PaymentMethod, ProductOrderStatus } from '@cpq/domain';
+import type { GuestDiscount, OrgDesignEngineSettings, PaymentMethod, ProductOrderStatus } from '@cpq/domain';
 
 type S = ProductOrderStatus;
 const st = (key: string, type: S['type'], title: string, description: string, extra: Partial<S> = {}): S => ({
@@ -35,7 +35,7 @@ export interface SeedOrg {
   title: string;
   designEngine: OrgDesignEngineSettings;
   /** The discount this organisation gives its demo guest, if any. */
-  guestDiscount?: { type: 'percentage'; value: number };
+  guestDiscount?: GuestDiscount;
   /** The demo guest sees no prices (the organisation's access data hides them). */
   guestPricingIsHidden?: boolean;
 }
@@ -44,7 +44,7 @@ export const ORGS: SeedOrg[] = [
   {
     id: 850,
     title: 'Lumen & Brass',
-    guestDiscount: { type: 'percentage', value: 10 },
+    guestDiscount: { type: 'percent', value: 10 },
     designEngine: {
       accentColor: '#8a6d3b',
       nickname: 'Lumen & Brass',

@@ -26,11 +26,16 @@ declare module 'koa' {
 
 const tooLarge = () => new ApiError(413, 'bodyTooLarge', `Request body is too large (the limit is ${LIMIT / 1024 / 1024} MiB).`);
 
-async function readRaw(ctx: Context): Promise<Buffer> {
+/**
+ * The body's bytes, at most `limit` of them (else `tooLargeError`); more is read and dropped up to
+ * the drain limit, so the client gets the answer rather than a reset connection.
+ */
+export async function readRaw(ctx: Context, limit = LIMIT, tooLargeError: () => Error = tooLarge): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > DRAIN_LIMIT) {
+  const drainLimit = Math.max(DRAIN_LIMIT, 4 * limit);
+  if (declared > drainLimit) {
     ctx.set('Connection', 'close');
-    throw tooLarge();
+    throw tooLargeError();
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -39,8 +44,8 @@ async function readRaw(ctx: Context): Promise<Buffer> {
     const req = ctx.req;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= LIMIT) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) {
+      if (size <= limit) chunks.push(chunk);
+      else if (size > drainLimit) {
         req.off('data', onData);
         req.pause();
         ctx.set('Connection', 'close');
@@ -51,7 +56,7 @@ async function readRaw(ctx: Context): Promise<Buffer> {
     req.once('end', () => resolve());
     req.once('error', reject);
   });
-  if (size > LIMIT) throw tooLarge();
+  if (size > limit) throw tooLargeError();
   return Buffer.concat(chunks);
 }
 
@@ -64,6 +69,19 @@ const isJsonType = (type: string) => type === 'application/json' || type.endsWit
  * body at all needs no type. Malformed JSON → 400 invalidJson.
  */
 export async function jsonBody(ctx: Context, next: Next): Promise<void> {
+  return jsonBodyExcept([])(ctx, next);
+}
+
+/**
+ * `jsonBody` for every path but the given ones, whose routes read their own bodies (the media
+ * upload: image bytes, with their own limit and type rule).
+ */
+export function jsonBodyExcept(ownBodyPaths: readonly string[]) {
+  const own = new Set(ownBodyPaths);
+  return (ctx: Context, next: Next) => (own.has(ctx.path) ? next() : parseJson(ctx, next));
+}
+
+async function parseJson(ctx: Context, next: Next): Promise<void> {
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) {
     const raw = await readRaw(ctx);
     ctx.request.rawBody = raw;

@@ -20,6 +20,8 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, catalogueRowReadable, requireUser, shapeCatalogueRows } from '../policy.ts';
 import { RESOURCES } from '../services/catalogue.ts';
+import { shapeMedia } from '../services/media.ts';
+import type { MediaStorage } from '../adapters/storage/types.ts';
 import { assertChangeRequested, createRow, destroyRow, duplicateRow, orgOfRow, rowNotFound, updateRow } from '../services/catalogueWrites.ts';
 
 const unknownResource = (key: string) => new ApiError(404, 'unknownResource', `Unknown resource "${key}".`);
@@ -31,7 +33,7 @@ function writeKey(ctx: Context): CatalogueWriteKey {
   return key as CatalogueWriteKey;
 }
 
-export function resourceRoutes(deps: { repos: Repos; queries: Queries; transaction: TransactionRunner }): Router {
+export function resourceRoutes(deps: { repos: Repos; queries: Queries; transaction: TransactionRunner; storage: MediaStorage }): Router {
   const { repos } = deps;
   const r = new Router({ prefix: '/api/resources' });
 
@@ -49,7 +51,9 @@ export function resourceRoutes(deps: { repos: Repos; queries: Queries; transacti
     // Pricing rules a guest may read: those of the products the guest may read.
     const readableRuleIds = async () =>
       new Set((await repos.products.find({ orgId })).filter((p) => catalogueRowReadable(access, p)).map((p) => p.productPricingRuleId as number));
-    ctx.body = { data: await shapeCatalogueRows(access, key, rows, readableRuleIds) };
+    const shaped = await shapeCatalogueRows(access, key, rows, readableRuleIds);
+    // Media carry their time-limited address (the presigned URL), not where the file is kept.
+    ctx.body = { data: key === 'media' ? await shapeMedia(deps.storage, shaped) : shaped };
   });
 
   // Catalogue writes (admin area): owners only. Routes registered before these (productInstances,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isEmployeeRole, isActiveRole, type GuestDiscount, type GuestView, type UpdateGuestDataBody, type UserGroupView } from '@cpq/domain';
+import { guestTerms, isEmployeeRole, isActiveRole, type GuestDiscount, type GuestView, type UpdateGuestDataBody, type UserGroupView } from '@cpq/domain';
 import type { Repos, Row } from '../db/repository.ts';
 import type { GuestRow } from '../db/rows.ts';
 import { nowUtc } from '../db/time.ts';
@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../http/errors.ts';
 import type { Access } from '../policy.ts';
 import { createInvitationToken, INVITATION_TTL_MS, invitationPath } from './invitations.ts';
 import { audit } from './orders.ts';
+import { repriceOrdersOf, type PricingDeps } from './repricing.ts';
 import type { StatusMailDeps } from './statusMail.ts';
 
 /**
@@ -16,7 +17,7 @@ import type { StatusMailDeps } from './statusMail.ts';
  * of another organisation answers like a missing one. Mail goes after the commit and a failed mail
  * never undoes the invitation.
  */
-export interface GuestDeps {
+export interface GuestDeps extends PricingDeps {
   repos: Repos;
   transaction: TransactionRunner;
   mail: StatusMailDeps;
@@ -123,6 +124,8 @@ export async function disinviteGuest(deps: GuestDeps, access: Access, userId: nu
     // A guest record is only ever made with a guest membership; an employee keeps their role.
     if (membership && !isEmployeeRole(membership.role)) await repos.memberships.update({ orgId: access.orgId, userId }, { role: 'left', prevRole: membership.role }, trx);
     await repos.guests.delete({ id: guest.id }, trx);
+    // Their orders lose the guest terms: stored costs follow at once, as the order page computes them.
+    const repricedOrderIds = hasTerms(guest) ? await repriceOrdersOf({ ...deps, trx }, access.orgId, userId) : [];
     const groups = await repos.userGroups.find({ orgId: access.orgId }, { trx });
     const removed: number[] = [];
     for (const g of groups) {
@@ -131,12 +134,22 @@ export async function disinviteGuest(deps: GuestDeps, access: Access, userId: nu
       await repos.userGroups.update({ id: g.id }, { userIds: ids.filter((id) => id !== userId) }, trx);
       removed.push(g.id as number);
     }
-    await audit(repos, trx, { orgId: access.orgId, userId: access.user.id, entity: 'guest', entityId: guest.id, action: 'disinvite', data: { userId, email: guest.email, membership: `${membership?.role ?? 'none'} → left`, removedFromUserGroupIds: removed } });
+    await audit(repos, trx, { orgId: access.orgId, userId: access.user.id, entity: 'guest', entityId: guest.id, action: 'disinvite', data: { userId, email: guest.email, membership: `${membership?.role ?? 'none'} → left`, removedFromUserGroupIds: removed, repricedOrderIds } });
     return { userId, removedFromUserGroupIds: removed };
   });
 }
 
-/** update-guest-data: the guest's price visibility, or their discount (percent, 0..100) and sales tax. */
+/** A guest record whose terms change an order's costs (a discount or no sales tax). */
+const hasTerms = (g: GuestRow) => {
+  const t = guestTerms(g.appData.designEngine);
+  return !!t && ((t.discountPercentage ?? 0) > 0 || !!t.disableSalesTax);
+};
+
+/**
+ * update-guest-data: the guest's price visibility, or their discount (percent, 0..100) and sales tax.
+ * A changed discount or sales tax reprices every order the guest owns in the organisation in the same
+ * transaction (docs/decisions/0057-guest-terms-on-orders.md).
+ */
 export async function updateGuestData(deps: GuestDeps, access: Access, body: UpdateGuestDataBody): Promise<GuestView> {
   const { repos } = deps;
   return deps.transaction(async (trx) => {
@@ -157,7 +170,9 @@ export async function updateGuestData(deps: GuestDeps, access: Access, body: Upd
     // The same value again changes nothing and leaves no audit line.
     if (Object.keys(changes).length) {
       await repos.guests.update({ id: guest.id }, patch, trx);
-      await audit(repos, trx, { orgId: access.orgId, userId: access.user.id, entity: 'guest', entityId: guest.id, action: 'update', data: { userId: body.userId, changes } });
+      const termsChanged = 'discount' in changes || 'disableSalesTax' in changes;
+      const repricedOrderIds = termsChanged ? await repriceOrdersOf({ ...deps, trx }, access.orgId, body.userId) : [];
+      await audit(repos, trx, { orgId: access.orgId, userId: access.user.id, entity: 'guest', entityId: guest.id, action: 'update', data: { userId: body.userId, changes, ...(termsChanged ? { repricedOrderIds } : {}) } });
     }
     return view((await repos.guests.findOne({ id: guest.id }, trx))!);
   });

@@ -1,13 +1,7 @@
-import type { Costs } from '@cpq/domain';
 import type { TransactionRunner } from '../db/transactions.ts';
 import type { Access } from '../policy.ts';
 import { audit } from './orders.ts';
-import { recomputeOrder, type PricingDeps } from './repricing.ts';
-
-const sameCosts = (a: Partial<Costs> | undefined, b: Partial<Costs> | undefined) => {
-  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]) as Set<keyof Costs>;
-  return [...keys].every((k) => a?.[k] === b?.[k]);
-};
+import { recomputeOrder, sameCosts, type PricingDeps } from './repricing.ts';
 
 /**
  * Reprices every order of the organisation with the engine as it is now (every item's price and

@@ -1,5 +1,5 @@
 import type { CatalogueAdditions } from '@cpq/domain';
-import type { OrderHead } from '../db/queries.ts';
+import type { OrderHead, OwnerGuestTerms } from '../db/queries.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import type { ProductOrderRow } from '../db/rows.ts';
@@ -28,7 +28,7 @@ interface OrderParts {
   chosenOptionIds: Set<unknown>;
   /** Serialised items and spatial lists per kind of reader (prices visible or not, employee or guest). */
   readonly json: Map<string, string>;
-  /** Whole response bodies per kind of reader, catalogue version and owner's tax exemption. */
+  /** Whole response bodies per kind of reader, catalogue version and owner's guest terms. */
   readonly bodies: Map<string, Buffer>;
   /** Catalogue additions per catalogue version and audience. */
   readonly additions: Map<string, CatalogueAdditions>;
@@ -60,26 +60,26 @@ export class OrderDataService {
    * The order the caller opens (its head read by authorizeOrder), as stored now; a missing one or one
    * the caller is not involved in is 404.
    */
-  async open(access: Access, head: OrderHead | undefined): Promise<{ order: ProductOrderRow; parts: OrderParts; ownerDisableSalesTax: number | null }> {
+  async open(access: Access, head: OrderHead | undefined): Promise<{ order: ProductOrderRow; parts: OrderParts; ownerGuest: OwnerGuestTerms | null }> {
     if (!head) throw orderNotFound();
     const parts = await this.partsOf(head.id, head.revision);
     assertInvolvedInOrder(access, parts.order);
-    return { order: parts.order, parts, ownerDisableSalesTax: head.ownerDisableSalesTax };
+    return { order: parts.order, parts, ownerGuest: head.ownerGuest };
   }
 
   /**
    * The response body `{"data": …}` of get-configurator-order-data, as bytes. What it holds depends
-   * only on the order's revision, the kind of reader, the catalogue version and the owner's tax
-   * exemption, so it is made once for each and sent as it is.
+   * only on the order's revision, the kind of reader, the catalogue version and the owner's guest
+   * terms, so it is made once for each and sent as it is.
    */
   async body(access: Access, head: OrderHead | undefined): Promise<Buffer> {
-    const { order, parts, ownerDisableSalesTax } = await this.open(access, head);
+    const { order, parts, ownerGuest } = await this.open(access, head);
     const audience = catalogueAudience(access, order);
     const catalogue = await this.deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
-    const key = `${readerKind(access, audience)}|${catalogue.version}|${ownerDisableSalesTax}`;
+    const key = `${readerKind(access, audience)}|${catalogue.version}|${JSON.stringify(ownerGuest)}`;
     let body = parts.bodies.get(key);
     if (!body) {
-      body = Buffer.from(makeBody(parts, access, order, audience, catalogue, ownerDisableSalesTax));
+      body = Buffer.from(makeBody(parts, access, order, audience, catalogue, ownerGuest));
       if (parts.bodies.size >= 16) parts.bodies.clear();
       parts.bodies.set(key, body);
     }
@@ -137,11 +137,12 @@ export class OrderDataService {
 /** Who reads, as far as the order data's content goes: employee or guest, prices visible or not. */
 const readerKind = (access: Access, audience: CatalogueAudience) => `${access.policyRole === 'guest' ? 'guest' : 'employee'}:${audience.pricing}`;
 
-function makeBody(parts: OrderParts, access: Access, order: ProductOrderRow, audience: CatalogueAudience, catalogue: CatalogueEntry, ownerDisableSalesTax: number | null): string {
+function makeBody(parts: OrderParts, access: Access, order: ProductOrderRow, audience: CatalogueAudience, catalogue: CatalogueEntry, ownerGuest: OwnerGuestTerms | null): string {
   const head = {
     productOrders: [shapeOrder(access, order)],
-    // The order owner's sales-tax exemption is a pricing input; nothing else of the guest record is sent.
-    guests: audience.pricing && ownerDisableSalesTax !== null ? [{ userId: order.userId, disableSalesTax: ownerDisableSalesTax ? 1 : 0 }] : [],
+    // The order owner's guest terms are pricing inputs (the same for every reader who sees prices);
+    // nothing else of the guest record is sent, and nothing at all when prices are hidden.
+    guests: audience.pricing && ownerGuest ? [{ userId: order.userId, disableSalesTax: ownerGuest.disableSalesTax, discount: ownerGuest.discount }] : [],
     isSpatial: order.type === 'arch',
     pricingIsHidden: !audience.pricing,
     catalogueVersion: catalogue.version,

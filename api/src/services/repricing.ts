@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   computeOrderCosts,
+  guestTerms,
   itemValidity,
   measureTextServer,
   nextPricingChange,
@@ -102,6 +103,12 @@ export function computeItem(ctx: PricingContext, order: Pick<OrderRow, 'effectiv
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Two stored costs hold the same values (key order aside; a field one lacks counts as different). */
+export function sameCosts(a: Partial<Costs> | undefined, b: Partial<Costs> | undefined): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]) as Set<keyof Costs>;
+  return [...keys].every((k) => a?.[k] === b?.[k]);
+}
+
 /**
  * Recomputes every item of the order (prices, and validity when `what` is 'all') and writes the rows
  * that changed, in one statement per 200 rows. Answers every item's total, for the order costs.
@@ -140,13 +147,14 @@ export async function finishOrderWrite(
 ): Promise<Row> {
   const merged = { ...order, ...opts.patch } as OrderRow;
   const itemTotals = opts.itemTotals ?? [await repos.productInstances.sum('totalPriceInCents', { productOrderId: order.id }, trx)];
+  // The owner's guest terms, whoever writes: the price of an order does not depend on who looks at it.
   const guest = await repos.guests.findOne({ orgId: order.orgId, userId: merged.userId }, trx);
   const costs: Costs = computeOrderCosts({
     order: merged,
     itemTotalsInCents: itemTotals,
     orgSettings: orgSettings(ctx.org),
     hooks: ctx.hooks,
-    guest: guest ? { disableSalesTax: guest.appData.designEngine.disableSalesTax } : null,
+    guest: guestTerms(guest?.appData.designEngine),
   });
   const lastUpdated = opts.touch === false ? order.lastUpdated : toDbDate(ctx.now);
   const write: Row = {
@@ -158,6 +166,29 @@ export async function finishOrderWrite(
   };
   await repos.productOrders.update({ id: order.id }, write, trx);
   return { ...merged, ...write };
+}
+
+/**
+ * Stores the costs of every order a person owns in the organisation again, in the caller's transaction,
+ * each order locked (their guest terms changed: a discount or sales tax is an input of the costs like
+ * the catalogue). Items are recomputed only when their stored prices are stale anyway; lastUpdated
+ * stays. Answers the ids of the orders whose costs changed.
+ */
+export async function repriceOrdersOf(deps: PricingDeps & { trx: Knex.Transaction }, orgId: number, userId: number): Promise<number[]> {
+  const { repos, trx } = deps;
+  const orders = await repos.productOrders.find({ orgId, userId }, { trx, columns: ['id'], orderBy: ['id'] });
+  if (!orders.length) return [];
+  const ctx = await pricingContext(deps, trx, orgId);
+  const changed: number[] = [];
+  for (const { id } of orders) {
+    const order = await repos.productOrders.lockOne({ id }, trx);
+    if (!order) continue;
+    const what = staleness(order, ctx);
+    const itemTotals = what === 'none' ? undefined : await recomputeItems(repos, trx, order, ctx, what);
+    const after = await finishOrderWrite(repos, trx, order, ctx, { itemTotals, touch: false });
+    if (!sameCosts(order.costs, after.costs as Costs)) changed.push(id);
+  }
+  return changed;
 }
 
 /**

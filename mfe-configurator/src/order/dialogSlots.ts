@@ -4,7 +4,7 @@
  * no control is drawn without something behind it. To connect one, import it and add it below.
  */
 import type { ComponentType } from 'react';
-import type { MediumJson, OrgMembership, Product } from '@cpq/domain';
+import type { GuestTerms, MediumJson, OrgMembership, Product } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import type { Instance, Order } from './editor/writes.ts';
 import { ItemNotesDialog } from './notes/ItemNotesDialog.tsx';
@@ -17,6 +17,8 @@ export interface OrderSettingsDialogProps {
   org: OrgMembership;
   rules: PluginRules;
   pricingHidden: boolean;
+  /** The order owner's guest terms (null: the owner is no guest). */
+  ownerTerms?: GuestTerms | null;
   onOrderChanged(order: Order): void;
 }
 

@@ -101,6 +101,14 @@ describe('costLines', () => {
       ['deposit', '$541.25'],
     ]);
   });
+  it('names the guest discount with its percent; the order\'s own discount stays "Discount"', () => {
+    const guest = costLines({ ...costs, discount: 10000, discountSource: 'guest', appliedDiscountPercentage: 10 });
+    expect(guest.find((l) => l.key === 'discount')).toMatchObject({ label: 'Guest discount (10%)', text: '-$100.00' });
+    const fractional = costLines({ ...costs, discount: 12500, discountSource: 'guest', appliedDiscountPercentage: 12.5 });
+    expect(fractional.find((l) => l.key === 'discount')?.label).toBe('Guest discount (12.5%)');
+    const own = costLines({ ...costs, discount: 15000, discountSource: 'order', appliedDiscountPercentage: 15 });
+    expect(own.find((l) => l.key === 'discount')?.label).toBe('Discount');
+  });
 });
 
 describe('failed pricing steps', () => {

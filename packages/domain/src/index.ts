@@ -24,5 +24,6 @@ export * from './sharing/index.ts';
 export * from './schemas/catalogueWrites.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/guests.ts';
+export * from './schemas/media.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/pricingVersionOrders.ts';

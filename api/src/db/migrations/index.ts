@@ -10,7 +10,9 @@ import * as m0008 from './0008_orders_list_rows.ts';
 import * as m0009 from './0009_order_status_payments.ts';
 import * as m0010 from './0010_session_mode_and_login_throttle.ts';
 import * as m0011 from './0011_share_tokens_kinds.ts';
+import * as m0012 from './0012_media_files.ts';
 import * as m0013 from './0013_invitation_tokens.ts';
+import * as m0015 from './0015_guest_discount_percent.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -27,7 +29,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_order_status_payments': m0009,
   '0010_session_mode_and_login_throttle': m0010,
   '0011_share_tokens_kinds': m0011,
+  '0012_media_files': m0012,
   '0013_invitation_tokens': m0013,
+  '0015_guest_discount_percent': m0015,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

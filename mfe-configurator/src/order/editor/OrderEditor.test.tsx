@@ -15,7 +15,7 @@ vi.mock('@cpq/client', async (importOriginal) => {
   return { ...actual, api: { ...actual.api, orderData: vi.fn(), updatePreferences: vi.fn() } };
 });
 
-function show(opts: { items?: Instance[]; role?: string; rules?: PluginRules; writes?: ReturnType<typeof fakeWrites>; order?: Order; designEngine?: Record<string, unknown> } = {}) {
+function show(opts: { items?: Instance[]; role?: string; rules?: PluginRules; writes?: ReturnType<typeof fakeWrites>; order?: Order; designEngine?: Record<string, unknown>; guests?: unknown[] } = {}) {
   const items = opts.items ?? [item({ id: 1, title: 'Hall' }), item({ id: 2, title: 'Kitchen' })];
   const writes = opts.writes ?? fakeWrites(items);
   const role = opts.role ?? 'owner';
@@ -25,7 +25,7 @@ function show(opts: { items?: Instance[]; role?: string; rules?: PluginRules; wr
     <Provider store={storeFor(role)}>
       <OrderEditor
         order={opts.order ?? order()}
-        data={data(items)}
+        data={opts.guests ? { ...data(items), guests: opts.guests as never } : data(items)}
         catalogue={catalogue}
         engine={engine(rules)}
         org={o}
@@ -349,5 +349,39 @@ describe('custom products', () => {
     show({ items: [custom], role: 'guest' });
     expect(screen.queryByTestId('custom-price')).toBeNull();
     expect((screen.getByTestId('instance-title') as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('price summary with the owner\'s guest terms', () => {
+  // A $1,000.00 custom item on an order owned by user 1, a guest with 10 % off; tax 8 %, shipping TBD.
+  const custom = item({ id: 5, productId: -1, title: 'Survey', customPriceInCents: 100000, properties: {} });
+  const taxed = order({ taxPercentage: 8 } as Partial<Order>);
+  const line = (key: string) => within(screen.getByTestId(`cost-${key}`));
+
+  it('names the guest discount with its percent and taxes the discounted subtotal, for an employee and the guest alike', () => {
+    for (const role of ['owner', 'guest']) {
+      show({ items: [custom], role, order: taxed, guests: [{ userId: 1, disableSalesTax: 0, discount: { type: 'percent', value: 10 } }] });
+      expect(line('subtotal').getByRole('definition').textContent).toBe('$1,000.00');
+      expect(line('discount').getByRole('term').textContent).toBe('Guest discount (10%)');
+      expect(line('discount').getByRole('definition').textContent).toBe('-$100.00');
+      expect(line('tax').getByRole('definition').textContent).toBe('$72.00');
+      expect(screen.getByTestId('order-total').textContent).toBe('$972.00');
+      cleanup();
+    }
+  });
+
+  it("shows no tax when the owner's sales tax is disabled, and the order's own discount as \"Discount\"", () => {
+    const own = order({ taxPercentage: 8, discountMode: 'amount', discountFlatAmount: 5000 } as Partial<Order>);
+    show({ items: [custom], order: own, guests: [{ userId: 1, disableSalesTax: 1, discount: { type: 'percent', value: 10 } }] });
+    expect(line('discount').getByRole('term').textContent).toBe('Discount');
+    expect(line('discount').getByRole('definition').textContent).toBe('-$50.00');
+    expect(line('tax').getByRole('definition').textContent).toBe('$0.00');
+    expect(screen.getByTestId('order-total').textContent).toBe('$950.00');
+  });
+
+  it('another person\'s guest terms do not apply', () => {
+    show({ items: [custom], order: taxed, guests: [{ userId: 2, disableSalesTax: 1, discount: { type: 'percent', value: 10 } }] });
+    expect(screen.queryByTestId('cost-discount')).toBeNull();
+    expect(screen.getByTestId('order-total').textContent).toBe('$1,080.00');
   });
 });

@@ -94,9 +94,10 @@ export function OrderEditor(props: OrderEditorProps) {
     for (const i of items) m.set(i.id, itemView(i, engine, order));
     return m;
   }, [items, engine, order]);
+  const ownerTerms = useMemo(() => ownerGuest(props.data.guests, order.userId), [props.data.guests, order.userId]);
   const costs = useMemo<Costs>(
-    () => orderCosts(items.map((i) => views.get(i.id)!.totalPriceInCents), order, engine.hooks, settings, ownerGuest(props.data.guests, order.userId)),
-    [items, views, order, engine.hooks, settings, props.data],
+    () => orderCosts(items.map((i) => views.get(i.id)!.totalPriceInCents), order, engine.hooks, settings, ownerTerms),
+    [items, views, order, engine.hooks, settings, ownerTerms],
   );
   // Stable across edits (it reads the latest items when called), so unchanged cart rows are not drawn again.
   const latest = useRef({ items, order });
@@ -330,7 +331,7 @@ export function OrderEditor(props: OrderEditorProps) {
         />
       )}
       {Settings && settingsOpen && (
-        <Settings open onClose={() => setSettingsOpen(false)} order={order} org={org} rules={rules} pricingHidden={pricingHidden} onOrderChanged={ed.setOrder} />
+        <Settings open onClose={() => setSettingsOpen(false)} order={order} org={org} rules={rules} pricingHidden={pricingHidden} ownerTerms={ownerTerms} onOrderChanged={ed.setOrder} />
       )}
       {Notes && notesOpen && active && (
         <Notes

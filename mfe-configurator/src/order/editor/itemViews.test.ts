@@ -78,7 +78,7 @@ function engineOf(r: CatalogueRows = rows()): EditorEngine {
 const baseOrder: OrderPricingFields & { userId: number } = { isStocked: 0, productCategoryId: 1, effectivePricingDate: null, userId: 5 };
 
 /** What the order page shows: one view per item and the costs added up from their totals. */
-function page(items: Instance[], opts: { engine?: EditorEngine; order?: OrderPricingFields & { userId: number }; guests?: { userId: number; disableSalesTax: 0 | 1 }[] } = {}) {
+function page(items: Instance[], opts: { engine?: EditorEngine; order?: OrderPricingFields & { userId: number }; guests?: { userId: number; disableSalesTax: 0 | 1; discount?: unknown }[] } = {}) {
   const engine = opts.engine ?? engineOf();
   const order = opts.order ?? baseOrder;
   const views = items.map((i) => itemView(i, engine, order));
@@ -165,6 +165,17 @@ describe('the order page prices', () => {
     expect(page(stored(), { order, guests: [{ userId: 5, disableSalesTax: 1 }] }).costs.tax).toBe(0);
     // Another guest's exemption is not the owner's.
     expect(page(stored(), { order, guests: [{ userId: 6, disableSalesTax: 1 }] }).costs.tax).toBe(29141);
+  });
+
+  it("applies the order owner's guest discount, unless the order gives its own", () => {
+    const order = { ...baseOrder, taxPercentage: 10 };
+    const guests = [{ userId: 5, disableSalesTax: 0 as const, discount: { type: 'percent', value: 10 } }];
+    // $2,914.12 − 10 % ($291.412 → $291.41) = $2,622.71; tax 10 % = $262.271 → $262.27.
+    expect(page(stored(), { order, guests }).costs).toMatchObject({ discount: 29141, discountSource: 'guest', appliedDiscountPercentage: 10, tax: 26227, orderTotal: 262271 + 26227 });
+    // The order's own $50.00 replaces it: $2,864.12, tax $286.412 → $286.41.
+    expect(page(stored(), { order: { ...order, discountMode: 'amount', discountFlatAmount: 5000 }, guests }).costs).toMatchObject({ discount: 5000, discountSource: 'order', tax: 28641 });
+    // Another person's guest discount is not the owner's.
+    expect(page(stored(), { order, guests: [{ ...guests[0]!, userId: 6 }] }).costs).toMatchObject({ discount: 0, discountSource: null });
   });
 
   it('works on order data sent without prices (pricing hidden): no stored prices, no mismatch', () => {

@@ -7,13 +7,15 @@
 import {
   CUSTOM_PRODUCT_ID,
   computeOrderCosts,
+  guestTerms,
   isCustomProduct,
   itemValidity,
   priceInstance,
   type CatalogueIndex,
   type Costs,
   type EngineHooks,
-  type GuestCostSettings,
+  type GuestRecordTerms,
+  type GuestTerms,
   type InstanceLike,
   type OrderPricingFields,
   type OrgDesignEngineSettings,
@@ -129,10 +131,10 @@ export function explanationOf(inst: Instance, engine: EditorEngine, order: Pick<
   return priced(inst, engine, order.effectivePricingDate ?? engine.now, true).explanation ?? null;
 }
 
-/** The order owner's sales-tax exemption, from the owner's guest record sent with the order data. */
-export function ownerGuest(guests: ReadonlyArray<{ userId: number; disableSalesTax: GuestCostSettings['disableSalesTax'] }> | undefined, ownerId: number | undefined): GuestCostSettings | null {
+/** The order owner's guest terms (discount, sales tax), from the owner's guest record sent with the order data. */
+export function ownerGuest(guests: ReadonlyArray<GuestRecordTerms & { userId: number }> | undefined, ownerId: number | undefined): GuestTerms | null {
   const g = ownerId === undefined ? undefined : guests?.find((r) => r.userId === ownerId);
-  return g ? { disableSalesTax: g.disableSalesTax } : null;
+  return guestTerms(g);
 }
 
 /** The order's costs from the items' totals (the same arithmetic the server stores). */
@@ -141,7 +143,7 @@ export function orderCosts(
   order: OrderPricingFields,
   hooks: EngineHooks,
   orgSettings: Pick<OrgDesignEngineSettings, 'depositPercentage'> | null,
-  guest: GuestCostSettings | null,
+  guest: GuestTerms | null,
 ): Costs {
   return computeOrderCosts({ order, itemTotalsInCents: totals, orgSettings, hooks, guest });
 }

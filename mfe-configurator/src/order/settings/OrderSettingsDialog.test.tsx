@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrderDataProductOrder, OrgMembership } from '@cpq/domain';
+import type { GuestTerms, OrderDataProductOrder, OrgMembership } from '@cpq/domain';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { OrderSettingsDialog } from './OrderSettingsDialog.tsx';
 
@@ -31,8 +31,8 @@ function mockApi(answers: Record<string, (body: any) => { status?: number; data?
   });
 }
 
-function open(org: OrgMembership, rules: PluginRules = rules850, onOrderChanged = vi.fn(), onClose = vi.fn()) {
-  render(<OrderSettingsDialog open onClose={onClose} order={order} org={org} rules={rules} pricingHidden={false} onOrderChanged={onOrderChanged} />);
+function open(org: OrgMembership, rules: PluginRules = rules850, onOrderChanged = vi.fn(), onClose = vi.fn(), ownerTerms: GuestTerms | null = null) {
+  render(<OrderSettingsDialog open onClose={onClose} order={order} org={org} rules={rules} pricingHidden={false} ownerTerms={ownerTerms} onOrderChanged={onOrderChanged} />);
   return { onOrderChanged, onClose, dialog: screen.getByRole('dialog', { name: 'Quote Details' }) };
 }
 
@@ -126,6 +126,17 @@ describe('OrderSettingsDialog', () => {
     cleanup();
     open(orgAs('guest', 'owner'));
     expect(screen.queryByLabelText('Tax rate (%)')).toBeNull();
+  });
+
+  it("tells an employee what the owner's guest terms do: the guest discount unless the order gives one, no sales tax", () => {
+    open(orgAs('member'), rules850, vi.fn(), vi.fn(), { discountPercentage: 12.5, disableSalesTax: true });
+    expect(screen.getByLabelText('Discount').getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(screen.getByLabelText('Discount').getAttribute('aria-describedby')!)!.textContent).toBe("The owner's guest discount (12.5%) applies unless this order gives its own.");
+    expect(document.getElementById(screen.getByTestId('settings-salesTax').getAttribute('aria-describedby')!)!.textContent).toBe('Sales tax is disabled for the owner (a guest): no tax is charged on this order.');
+    cleanup();
+    open(orgAs('member'), rules850, vi.fn(), vi.fn(), null);
+    expect(screen.queryByText(/guest discount/)).toBeNull();
+    expect(screen.queryByText(/Sales tax is disabled/)).toBeNull();
   });
 
   it("fills the tax rate from the delivery state's rate, and says when there is none", async () => {

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { api, sessionAtom } from '@cpq/client';
 import { Button, Modal } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
-import { checkOrderTitle, formatCents, sanitiseOrderTitle, type OrderDataProductOrder, type OrgMembership, type ProductOrderWritable } from '@cpq/domain';
+import { checkOrderTitle, formatCents, sanitiseOrderTitle, type GuestTerms, type OrderDataProductOrder, type OrgMembership, type ProductOrderWritable } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { FieldNote, ReadOnlyValue, TextInput, useDraft } from './fields.tsx';
 import {
@@ -41,6 +41,8 @@ export function OrderSettingsDialog(props: {
   org: OrgMembership;
   rules: PluginRules;
   pricingHidden: boolean;
+  /** The order owner's guest terms (null: the owner is no guest), so the pricing fields can say what they add. */
+  ownerTerms?: GuestTerms | null;
   onOrderChanged(order: OrderDataProductOrder): void;
 }) {
   const { open, onClose, org, rules, pricingHidden } = props;
@@ -65,7 +67,7 @@ export function OrderSettingsDialog(props: {
         <AddressSection saver={saver} view={view} field="deliveryAddress" title="Delivery address" />
         <AddressSection saver={saver} view={view} field="billingAddress" title="Billing address" />
         {view.showOwner && <OwnerPicker order={order} org={org} saver={saver} />}
-        {(view.showAdvancedPricing || view.showTaxToggle) && <PricingSection saver={saver} view={view} />}
+        {(view.showAdvancedPricing || view.showTaxToggle) && <PricingSection saver={saver} view={view} ownerTerms={props.ownerTerms ?? null} />}
         {view.showAdvancedPricing && <NotesSection saver={saver} />}
         {view.showAdvancedPricing && <CommandSection saver={saver} />}
       </form>
@@ -244,7 +246,7 @@ function AddressInput(p: { label: string; value: string; autoComplete: string; w
 type Mode = 'amount' | 'rate' | null;
 
 /** Shipping and discount: no value, a flat amount in dollars, or a rate in percent. */
-function ModeField({ saver, kind, label }: { saver: OrderSaver; kind: 'shipping' | 'discount'; label: string }) {
+function ModeField({ saver, kind, label, hint }: { saver: OrderSaver; kind: 'shipping' | 'discount'; label: string; hint?: string }) {
   const { order } = saver;
   const modeKey = `${kind}Mode` as const;
   const amountKey = `${kind}FlatAmount` as const;
@@ -261,6 +263,7 @@ function ModeField({ saver, kind, label }: { saver: OrderSaver; kind: 'shipping'
           id={id}
           className={styles.input}
           value={mode ?? ''}
+          aria-describedby={`${id}-note`}
           data-testid={`settings-${modeKey}`}
           onChange={(e) => void saver.save(modeKey, { [modeKey]: (e.target.value || null) as Mode })}
         >
@@ -268,7 +271,7 @@ function ModeField({ saver, kind, label }: { saver: OrderSaver; kind: 'shipping'
           <option value="amount">Flat amount ($)</option>
           <option value="rate">Rate (%)</option>
         </select>
-        <FieldNote id={`${id}-note`} state={saver.fields[modeKey]} />
+        <FieldNote id={`${id}-note`} state={saver.fields[modeKey]} hint={hint} />
       </div>
       {mode === 'amount' && (
         <NumberInput saver={saver} field={amountKey} label={`${label} amount ($)`} unit="cents" stored={(order[amountKey] as number | null | undefined) ?? null} />
@@ -339,10 +342,20 @@ function TaxRateLookup({ saver }: { saver: OrderSaver }) {
   );
 }
 
-function PricingSection({ saver, view }: { saver: OrderSaver; view: SettingsView }) {
+/** What the owner's guest terms do to this order, in words (undefined: nothing to say). */
+function guestTermsNotes(terms: GuestTerms | null): { discount?: string; tax?: string } {
+  const pct = terms?.discountPercentage ?? 0;
+  return {
+    discount: pct > 0 ? `The owner's guest discount (${Number(pct.toFixed(2))}%) applies unless this order gives its own.` : undefined,
+    tax: terms?.disableSalesTax ? 'Sales tax is disabled for the owner (a guest): no tax is charged on this order.' : undefined,
+  };
+}
+
+function PricingSection({ saver, view, ownerTerms }: { saver: OrderSaver; view: SettingsView; ownerTerms: GuestTerms | null }) {
   const { order } = saver;
   const headingId = useId();
   const taxId = useId();
+  const terms = guestTermsNotes(ownerTerms);
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid="settings-pricing">
       <h3 id={headingId} className={styles.sectionTitle}>
@@ -357,11 +370,12 @@ function PricingSection({ saver, view }: { saver: OrderSaver; view: SettingsView
                 type="checkbox"
                 checked={!order.disableSalesTax}
                 data-testid="settings-salesTax"
+                aria-describedby={`${taxId}-note`}
                 onChange={(e) => void saver.save('disableSalesTax', { disableSalesTax: e.target.checked ? 0 : 1 })}
               />
               Charge sales tax
             </label>
-            <FieldNote id={`${taxId}-note`} state={saver.fields.disableSalesTax} />
+            <FieldNote id={`${taxId}-note`} state={saver.fields.disableSalesTax} hint={terms.tax} />
           </div>
         )}
         {view.showAdvancedPricing && (
@@ -377,7 +391,7 @@ function PricingSection({ saver, view }: { saver: OrderSaver; view: SettingsView
             />
             <ReadOnlyValue label="Amount paid" value={formatCents(order.amountPaidInCents ?? 0)} testId="settings-amountPaid" />
             <ModeField saver={saver} kind="shipping" label="Shipping" />
-            <ModeField saver={saver} kind="discount" label="Discount" />
+            <ModeField saver={saver} kind="discount" label="Discount" hint={terms.discount} />
             <NumberInput saver={saver} field="taxPercentage" label="Tax rate (%)" unit="percent" stored={order.taxPercentage ?? null} />
             <TaxRateLookup saver={saver} />
             <NumberInput saver={saver} field="tariffPercentage" label="Tariff surcharge (%)" unit="percent" stored={order.tariffPercentage ?? null} />

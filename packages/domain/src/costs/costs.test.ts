@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { computeOrderCosts, newOrderCosts, priceInstance, repriceOrder, type OrderPricingFields } from '../index.ts';
+import { computeOrderCosts, guestTerms, newOrderCosts, priceInstance, repriceOrder, type OrderPricingFields } from '../index.ts';
 import type { InstanceLike, InstanceProperties, PricingExpression } from '../engine/types.ts';
 import * as f from '../pricing/fixtures.test-utils.ts';
 
@@ -50,7 +50,59 @@ describe('computeOrderCosts', () => {
       [60000, 40000],
       { orgSettings: { depositPercentage: 50 } },
     );
-    expect(c).toEqual({ orderSubTotal: 100000, discount: 10000, shipping: 2500, shippingIsTbd: false, tax: 7200, tariff: 1800, orderTotal: 101500, depositPercentage: 50, depositAmount: 50750 });
+    expect(c).toEqual({ orderSubTotal: 100000, discount: 10000, discountSource: 'order', appliedDiscountPercentage: 10, shipping: 2500, shippingIsTbd: false, tax: 7200, tariff: 1800, orderTotal: 101500, depositPercentage: 50, depositAmount: 50750 });
+  });
+  describe('guest terms', () => {
+    // Subtotal $1,000.00, sales tax 8 %, shipping $25.00 (not taxed).
+    const o = { taxPercentage: 8, shippingMode: 'amount' as const, shippingFlatAmount: 2500 };
+    const tenPct = { discountPercentage: 10 };
+    it('a 10 % guest discount: $100.00 off, tax on $900.00', () => {
+      expect(costs(o, [100000], { guest: tenPct })).toMatchObject({
+        orderSubTotal: 100000,
+        discount: 10000,
+        discountSource: 'guest',
+        appliedDiscountPercentage: 10,
+        tax: 7200, // 8 % of 90000
+        orderTotal: 99700, // 90000 + 2500 + 7200
+      });
+    });
+    it('the guest discount and no sales tax: $900.00 + $25.00 shipping', () => {
+      expect(costs(o, [100000], { guest: { ...tenPct, disableSalesTax: true } })).toMatchObject({ discount: 10000, tax: 0, orderTotal: 92500 });
+    });
+    it("the order's own discount replaces the guest's (they never add up)", () => {
+      expect(costs({ ...o, discountMode: 'rate', discountPercentage: 15 }, [100000], { guest: tenPct })).toMatchObject({
+        discount: 15000,
+        discountSource: 'order',
+        appliedDiscountPercentage: 15,
+        tax: 6800, // 8 % of 85000
+        orderTotal: 94300, // 85000 + 2500 + 6800
+      });
+      expect(costs({ ...o, discountMode: 'amount', discountFlatAmount: 5000 }, [100000], { guest: tenPct })).toMatchObject({
+        discount: 5000,
+        discountSource: 'order',
+        appliedDiscountPercentage: null,
+        orderTotal: 95000 + 2500 + 7600,
+      });
+    });
+    it('an order discount mode without a value leaves the guest discount in place', () => {
+      expect(costs({ ...o, discountMode: 'rate', discountPercentage: 0 }, [100000], { guest: tenPct })).toMatchObject({ discount: 10000, discountSource: 'guest' });
+      expect(costs({ ...o, discountMode: 'amount', discountFlatAmount: null }, [100000], { guest: tenPct })).toMatchObject({ discount: 10000, discountSource: 'guest' });
+    });
+    it('the guest discount is capped like any discount (850: category 5 at 20 %)', () => {
+      expect(costs({ productCategoryId: 5 }, [100000], { guest: { discountPercentage: 35 }, hooks: cap850 })).toMatchObject({ discount: 20000, discountSource: 'guest', appliedDiscountPercentage: 20 });
+    });
+    it('no guest, or a guest without terms: no discount and no source', () => {
+      expect(costs(o, [100000])).toMatchObject({ discount: 0, discountSource: null, appliedDiscountPercentage: null, tax: 8000, orderTotal: 110500 });
+      expect(costs(o, [100000], { guest: { discountPercentage: 0, disableSalesTax: false } })).toMatchObject({ discount: 0, discountSource: null, tax: 8000 });
+      expect(costs(o, [], { guest: tenPct })).toMatchObject({ discount: 0, discountSource: null });
+    });
+    it("guestTerms reads a guest record: only a percent discount counts (an older record's 'percentage' alike)", () => {
+      expect(guestTerms({ discount: { type: 'percent', value: 12.5 }, disableSalesTax: 1 })).toEqual({ discountPercentage: 12.5, disableSalesTax: true });
+      expect(guestTerms({ discount: { type: 'percentage', value: 10 }, disableSalesTax: false })).toEqual({ discountPercentage: 10, disableSalesTax: false });
+      expect(guestTerms({ discount: { type: 'amount', value: 500 }, disableSalesTax: false })).toEqual({ discountPercentage: null, disableSalesTax: false });
+      expect(guestTerms({ discount: null, disableSalesTax: true })).toEqual({ discountPercentage: null, disableSalesTax: true });
+      expect(guestTerms(null)).toBeNull();
+    });
   });
   it('a stocked order takes a 100 % deposit; otherwise the org setting (default 0)', () => {
     expect(costs({ isStocked: 1 }, [1234], { orgSettings: { depositPercentage: 50 } })).toMatchObject({ depositPercentage: 100, depositAmount: 1234 });

@@ -31,9 +31,34 @@ export interface OrderPricingFields {
   deliveryAddress?: { state?: string | null } | null;
 }
 
-/** What the guest's record adds (guest.appData.designEngine.disableSalesTax): a sales-tax exemption. */
-export interface GuestCostSettings {
+/**
+ * The order owner's guest terms (from the guest record, see guestTerms): a standing percent discount
+ * and a sales-tax exemption. The same for whoever looks at the order.
+ */
+export interface GuestTerms {
+  /** Percent (10 = 10 %); null or 0: no guest discount. */
+  discountPercentage?: number | null;
   disableSalesTax?: boolean | 0 | 1 | null;
+}
+
+/** The guest record's pricing fields, as stored and as the order data sends them. */
+export interface GuestRecordTerms {
+  discount?: unknown;
+  disableSalesTax?: unknown;
+}
+
+/** Discount types that mean a percentage: 'percent', and 'percentage' in records written before it was named so (as the admin guest list shows them). */
+const PERCENT_TYPES: readonly unknown[] = ['percent', 'percentage'];
+
+/**
+ * A guest record's terms. The discount counts only as a percentage ({ type: 'percent', value }, the
+ * only type a guest discount has); anything else is no discount.
+ */
+export function guestTerms(record: GuestRecordTerms | null | undefined): GuestTerms | null {
+  if (!record) return null;
+  const d = record.discount as { type?: unknown; value?: unknown } | null | undefined;
+  const discountPercentage = d && PERCENT_TYPES.includes(d.type) && typeof d.value === 'number' ? d.value : null;
+  return { discountPercentage, disableSalesTax: record.disableSalesTax === true || record.disableSalesTax === 1 };
 }
 
 export interface ComputeOrderCostsInput {
@@ -42,8 +67,8 @@ export interface ComputeOrderCostsInput {
   itemTotalsInCents: readonly number[];
   orgSettings?: Pick<OrgDesignEngineSettings, 'depositPercentage'> | null;
   hooks?: { costs?: Partial<CostRules> } | null;
-  /** The order owner's guest record when the owner is a guest. */
-  guest?: GuestCostSettings | null;
+  /** The order owner's guest terms when the owner is a guest of the order's organisation; else null. */
+  guest?: GuestTerms | null;
 }
 
 const truthy = (f: FlagLike) => f === 1 || f === true;
@@ -69,9 +94,13 @@ export function costOrderContext(order: OrderPricingFields): CostOrderContext {
 /**
  * Order costs, in this order, each component rounded to whole cents once (half away from zero):
  * 1. orderSubTotal = Σ item totals.
- * 2. discount: 'amount' → discountFlatAmount; 'rate' → discountPercentage % of the subtotal (percent
- *    clamped to 0–100); both capped by hooks.costs.maxDiscountPercentage(order) % of the subtotal when it
- *    returns a number, and never more than the subtotal. No mode → 0.
+ * 2. discount: the order's own discount when it gives one ('amount' → discountFlatAmount; 'rate' →
+ *    discountPercentage % of the subtotal, percent clamped to 0–100) — an employee's deal for this
+ *    order replaces the guest's standing discount, they never add up; otherwise the guest's
+ *    discountPercentage % of the subtotal. Either is capped by hooks.costs.maxDiscountPercentage(order)
+ *    % of the subtotal when it returns a number, and never more than the subtotal. discountSource says
+ *    which one applied ('order' | 'guest' | null), appliedDiscountPercentage the percent applied (null
+ *    for an amount).
  * 3. goods = subtotal − discount (the discounted subtotal).
  * 4. shipping: 'amount' → shippingFlatAmount; 'rate' → shippingPercentage % of goods; neither →
  *    0 with shippingIsTbd true.
@@ -92,13 +121,18 @@ export function computeOrderCosts(input: ComputeOrderCostsInput): Costs {
   }
 
   const ctx = costOrderContext(order);
-  let discount = 0;
-  if (order.discountMode === 'amount') discount = cents(order.discountFlatAmount);
-  else if (order.discountMode === 'rate') discount = percentOf(subtotal, pct(order.discountPercentage, 100));
+  const d = discountOf(order, input.guest ?? null, subtotal);
   const capFn = input.hooks?.costs?.maxDiscountPercentage;
   const cap = capFn ? capFn(ctx) : null;
-  if (typeof cap === 'number' && Number.isFinite(cap)) discount = Math.min(discount, percentOf(subtotal, pct(cap, 100)));
-  discount = Math.min(discount, subtotal);
+  if (typeof cap === 'number' && Number.isFinite(cap)) {
+    const capPct = pct(cap, 100);
+    const capped = percentOf(subtotal, capPct);
+    if (d.amount > capped) {
+      d.amount = capped;
+      d.percentage = d.percentage === null ? null : capPct;
+    }
+  }
+  const discount = Math.min(d.amount, subtotal);
   const goods = subtotal - discount;
 
   let shipping = 0;
@@ -118,6 +152,8 @@ export function computeOrderCosts(input: ComputeOrderCostsInput): Costs {
   return {
     orderSubTotal: subtotal,
     discount,
+    discountSource: discount > 0 ? d.source : null,
+    appliedDiscountPercentage: discount > 0 ? d.percentage : null,
     shipping,
     shippingIsTbd,
     tax,
@@ -128,13 +164,34 @@ export function computeOrderCosts(input: ComputeOrderCostsInput): Costs {
   };
 }
 
+interface DiscountChoice {
+  source: 'order' | 'guest' | null;
+  amount: number;
+  /** The percent the amount is of the subtotal, when it was given as one. */
+  percentage: number | null;
+}
+
+/** The order's own discount when it gives one, else the guest's (before the cap). */
+function discountOf(order: OrderPricingFields, guest: GuestTerms | null, subtotal: number): DiscountChoice {
+  if (order.discountMode === 'amount') {
+    const amount = cents(order.discountFlatAmount);
+    if (amount > 0) return { source: 'order', amount, percentage: null };
+  } else if (order.discountMode === 'rate') {
+    const p = pct(order.discountPercentage, 100);
+    if (p > 0) return { source: 'order', amount: percentOf(subtotal, p), percentage: p };
+  }
+  const g = pct(guest?.discountPercentage, 100);
+  if (g > 0) return { source: 'guest', amount: percentOf(subtotal, g), percentage: g };
+  return { source: null, amount: 0, percentage: null };
+}
+
 export interface RepriceOrderInput {
   order: OrderPricingFields;
   instances: ReadonlyArray<InstanceLike & { id?: number }>;
   catalogue: CatalogueIndex;
   orgSettings?: Pick<OrgDesignEngineSettings, 'depositPercentage'> | null;
   hooks?: { costs?: Partial<CostRules> } | null;
-  guest?: GuestCostSettings | null;
+  guest?: GuestTerms | null;
   /** Used when order.effectivePricingDate is null; default the current time. */
   now?: PricingDate;
   log?: PricingLog;

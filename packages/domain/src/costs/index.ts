@@ -1,2 +1,2 @@
-export { computeOrderCosts, repriceOrder, costOrderContext } from './costs.ts';
-export type { OrderPricingFields, GuestCostSettings, ComputeOrderCostsInput, RepriceOrderInput, RepricedInstance, RepriceOrderResult } from './costs.ts';
+export { computeOrderCosts, repriceOrder, costOrderContext, guestTerms } from './costs.ts';
+export type { OrderPricingFields, GuestTerms, GuestRecordTerms, ComputeOrderCostsInput, RepriceOrderInput, RepricedInstance, RepriceOrderResult } from './costs.ts';

@@ -36,7 +36,7 @@ const noAdditions = { products: [], productOptions: [], productPricingRules: [] 
 const priced = {
   productOrders: [{ ...order, revision: 4 }],
   productInstances: [{ ...instance, pricingFailures: [{ ruleId: 3, versionKey: '1', productId: 98, expressionPath: '2', description: null, reason: 'division by zero (2185 / 0)' }] }],
-  guests: [{ userId: 7, disableSalesTax: 0 }],
+  guests: [{ userId: 7, disableSalesTax: 0, discount: { type: 'percent', value: 10 } }],
   isSpatial: false,
   pricingIsHidden: false,
   catalogueVersion: 7,

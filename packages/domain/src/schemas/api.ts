@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Flag, Id, RefId } from './common.ts';
+import { Flag, Id, Nullable, RefId } from './common.ts';
 import { CATALOGUE_RESOURCE_KEYS, Product, ProductCategory, ProductOption, ProductProperty } from './catalogue.ts';
 import {
   ArchCustomViewSchema,
@@ -120,8 +120,8 @@ export const OrderDataProductInstance = Type.Composite([
 ]);
 export type OrderDataProductInstance = Static<typeof OrderDataProductInstance>;
 
-/** The order owner's sales-tax exemption: a pricing input, the only part of the guest record sent. */
-export const OrderDataGuest = Type.Object({ userId: Id, disableSalesTax: Flag });
+/** The order owner's guest terms (sales-tax exemption, percent discount): pricing inputs, the only part of the guest record sent. */
+export const OrderDataGuest = Type.Object({ userId: Id, disableSalesTax: Flag, discount: Nullable(Type.Object({ type: Type.String(), value: Type.Number() })) });
 export type OrderDataGuest = Static<typeof OrderDataGuest>;
 
 /**

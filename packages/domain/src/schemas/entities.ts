@@ -480,6 +480,9 @@ export const MediumSchema = Type.Object({
   resourceForMedium: Type.Optional(Nullable(Type.String())),
   hasFile: Type.Optional(Type.Union([Flag, Type.Boolean()])),
   presignedUrl: Type.Optional(Nullable(Type.String())),
+  /** What the stored file is, by its bytes (image/jpeg or image/png), and its size. */
+  contentType: Type.Optional(Nullable(Type.String())),
+  byteSize: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
   associations: Type.Optional(
     Type.Partial(
       Type.Object({

@@ -4,6 +4,10 @@ import { Cents, Flag, Id, Nullable, RefId } from './common.ts';
 export const Costs = Type.Object({
   orderSubTotal: Cents,
   discount: Cents,
+  /** Where the discount came from: the order's own, the owner's guest discount, or none (older costs: absent). */
+  discountSource: Type.Optional(Nullable(Type.Union([Type.Literal('order'), Type.Literal('guest')]))),
+  /** The percent the discount is of the subtotal when given as one (after any cap); null for an amount or none. */
+  appliedDiscountPercentage: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 100 }))),
   shipping: Cents,
   shippingIsTbd: Type.Boolean(),
   tax: Cents,
@@ -19,6 +23,8 @@ export function newOrderCosts(depositPercentage = 0): Costs {
   return {
     orderSubTotal: 0,
     discount: 0,
+    discountSource: null,
+    appliedDiscountPercentage: null,
     shipping: 0,
     shippingIsTbd: true,
     tax: 0,
