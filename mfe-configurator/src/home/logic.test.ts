@@ -164,6 +164,9 @@ describe('buildProductOrderProps', () => {
   const zero = {
     orderSubTotal: 0,
     discount: 0,
+    // A new order has no discount, so none is said to come from anywhere.
+    discountSource: null,
+    appliedDiscountPercentage: null,
     shipping: 0,
     shippingIsTbd: true,
     tax: 0,
