@@ -78,11 +78,14 @@ describe.each(databases)('order actions on $name', (dbCase) => {
       expect(byGuest.phone).toBe('2075550100');
       expect(byGuest.discountPercentage ?? null).toBeNull();
       expect(byGuest.primaryNote ?? null).toBeNull();
-      expect(byGuest.costs.discount).toBe(0);
+      // The guest's copy is the guest's order: the guest's own 10 % applies, not the employee's 15 %.
+      expect(byGuest.costs.discount).toBe(Math.round(byGuest.costs.orderSubTotal * 0.1));
+      expect(byGuest.costs.discountSource).toBe('guest');
       const byOwner = (await owner.post(DUPLICATE, { productOrderId: mine.id })).body.data;
       expect(byOwner.discountPercentage).toBe(15);
       expect(byOwner.primaryNote).toBe('Agreed 15% for this job');
       expect(byOwner.costs.discount).toBe(Math.round(byOwner.costs.orderSubTotal * 0.15));
+      expect(byOwner.costs.discountSource).toBe('order');
     });
 
     it('refuses a bad body with a message naming the field, and an unknown order with 404', async () => {
