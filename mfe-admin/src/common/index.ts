@@ -12,3 +12,4 @@ export { moveRow, parseRank } from './rank.ts';
 export { useLoad, type Load } from './useLoad.ts';
 export { useActiveOrg } from './useOrgId.ts';
 export { default as adminStyles } from './admin.module.css';
+export { DuplicateButton } from './DuplicateButton.tsx';
