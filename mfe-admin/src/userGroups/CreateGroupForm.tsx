@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '@cpq/client';
 import type { UserGroupView } from '@cpq/domain';
 import { Button } from '@cpq/ui';
-import { errorText } from '../common/index.ts';
+import { ErrorMessage, errorText } from '../common/index.ts';
 import inline from '../common/inlineForm.module.css';
 import styles from './userGroups.module.css';
 
@@ -36,11 +36,7 @@ export function CreateGroupForm({ orgId, onCreated }: { orgId: number; onCreated
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
         {busy ? 'Creating…' : 'Create group'}
       </Button>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} className={styles.error} />
     </form>
   );
 }
