@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@cpq/ui';
 import forms from './forms.module.css';
 
-/** A labelled control of an admin popup: the label text above the control it wraps. */
+/** A labelled control of an admin form: the label text above the control it wraps. */
 export function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <label className={forms.field}>

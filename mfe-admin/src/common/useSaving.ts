@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { errorText } from './adminApi.ts';
 
 /**
- * A popup's save: busy while `write` runs; its failure's message is kept for the popup to show.
- * Checks made before saving report through `setError`.
+ * A write from a popup or page (save, add a version): busy while `write` runs; its failure's
+ * message is kept to be shown. Checks made before writing report through `setError`.
  */
 export function useSaving() {
   const [saving, setSaving] = useState(false);
