@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Modal } from '@cpq/ui';
-import { errorText, resources } from '../common/index.ts';
+import { Modal } from '@cpq/ui';
+import { ErrorMessage, SaveFooter, resources, useSaving } from '../common/index.ts';
 import forms from '../common/forms.module.css';
 import { GROUP_KEY, type GroupPropertyRow, type GroupRow } from './types.ts';
 
@@ -15,8 +15,7 @@ export function groupPropertiesMap(current: GroupRow['properties'], chosen: Read
 /** The Edit Properties popup: tick the properties the group holds; Save writes the whole map at once. */
 export function EditGroupProperties({ group, properties, onSaved, onClose }: { group: GroupRow; properties: readonly GroupPropertyRow[]; onSaved(row: GroupRow): void; onClose(): void }) {
   const [chosen, setChosen] = useState(() => new Set(Object.keys(group.properties).map(Number)));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, run } = useSaving();
   // Archived properties are offered only while they are still in the group (so they can be removed).
   const offered = properties.filter((p) => !p.archived || String(p.id) in group.properties);
 
@@ -28,18 +27,11 @@ export function EditGroupProperties({ group, properties, onSaved, onClose }: { g
       return next;
     });
 
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       onSaved(await resources.update<GroupRow>(GROUP_KEY, group.id, { properties: groupPropertiesMap(group.properties, chosen) }));
       onClose();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal
@@ -48,16 +40,7 @@ export function EditGroupProperties({ group, properties, onSaved, onClose }: { g
       onClose={onClose}
       width="medium"
       testId="edit-group-properties"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </>
-      }
+      footer={<SaveFooter saving={saving} onCancel={onClose} onSave={() => void save()} />}
     >
       {offered.length ? (
         <fieldset className={forms.fieldset}>
@@ -76,11 +59,7 @@ export function EditGroupProperties({ group, properties, onSaved, onClose }: { g
       ) : (
         <p className={forms.hint}>This organisation has no properties yet.</p>
       )}
-      {error ? (
-        <p role="alert" className={forms.error}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
     </Modal>
   );
 }

@@ -3,6 +3,7 @@ import { api } from '@cpq/client';
 import type { GuestView } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import { errorText } from '../common/index.ts';
+import inline from '../common/inlineForm.module.css';
 import styles from './guests.module.css';
 
 /**
@@ -36,8 +37,8 @@ export function InviteForm({ orgId, onInvited }: { orgId: number; onInvited(gues
   };
 
   return (
-    <form className={styles.invite} onSubmit={(e) => void submit(e)} noValidate aria-label="Invite a guest" data-testid="invite-form">
-      <label className={styles.field}>
+    <form className={`${inline.form} ${styles.invite}`} onSubmit={(e) => void submit(e)} noValidate aria-label="Invite a guest" data-testid="invite-form">
+      <label className={inline.field}>
         <span>Email</span>
         <input
           type="email"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { apiPost } from '@cpq/client';
 import type { IntegrationConnectBody, IntegrationConnectResponse } from '@cpq/domain';
 import { Button } from '@cpq/ui';
-import { AdminPage, adminStyles, errorText, useActiveOrg } from '../common/index.ts';
+import { AdminPage, ErrorMessage, adminStyles, errorText, useActiveOrg } from '../common/index.ts';
 import styles from './IntegrationsScreen.module.css';
 
 /**
@@ -66,11 +66,7 @@ function IntegrationRow({ orgId, title, integrationKey }: { orgId: number; title
     <tr>
       <td>
         <span className={styles.title}>{title}</span>
-        {error ? (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} className={styles.error} />
       </td>
       <td className={styles.action}>
         <Button variant="secondary" onClick={() => void manage()} disabled={busy} aria-label={`Manage ${title}`}>

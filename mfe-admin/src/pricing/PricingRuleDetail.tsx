@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal } from '@cpq/ui';
-import { AdminPage, ArchiveButton, EditableTitle, Loaded, MissingRow, adminStyles, errorText, useActiveOrg, useLoad } from '../common/index.ts';
+import { AdminPage, ArchiveButton, EditableTitle, ErrorMessage, Loaded, MissingRow, adminStyles, useActiveOrg, useLoad, useSaving } from '../common/index.ts';
 import { pricingRules } from './pricingApi.ts';
 import { ruleTitle, versionsNewestFirst, type PricingRuleRow } from './rules.ts';
 import { VersionEditor } from './VersionEditor.tsx';
@@ -27,21 +27,9 @@ export default function PricingRuleDetail({ id }: { id: number }) {
 
 function RulePage({ rule, onChange }: { rule: PricingRuleRow; onChange(rule: PricingRuleRow): void }) {
   const [dialog, setDialog] = useState<'settings' | 'help' | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
+  const { saving: adding, error: addError, run } = useSaving();
   const versions = versionsNewestFirst(rule.versions ?? {});
-
-  const addVersion = async () => {
-    setAdding(true);
-    setAddError(null);
-    try {
-      onChange(await pricingRules.addVersion(rule.id));
-    } catch (e) {
-      setAddError(errorText(e));
-    } finally {
-      setAdding(false);
-    }
-  };
+  const addVersion = () => run(async () => onChange(await pricingRules.addVersion(rule.id)));
 
   return (
     <AdminPage
@@ -62,11 +50,7 @@ function RulePage({ rule, onChange }: { rule: PricingRuleRow; onChange(rule: Pri
         </>
       }
     >
-      {addError ? (
-        <p role="alert" className={adminStyles.fieldError}>
-          Could not add a version: {addError}
-        </p>
-      ) : null}
+      <ErrorMessage error={addError} prefix="Could not add a version: " className={adminStyles.fieldError} />
       {versions.length === 0 ? (
         <p className={adminStyles.empty}>No versions available for this pricing rule.</p>
       ) : (
@@ -96,21 +80,13 @@ function RulePage({ rule, onChange }: { rule: PricingRuleRow; onChange(rule: Pri
 
 function SettingsDialog({ rule, onChange, onClose }: { rule: PricingRuleRow; onChange(rule: PricingRuleRow): void; onClose(): void }) {
   const [title, setTitle] = useState(rule.title ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, run } = useSaving();
   const trimmed = title.trim();
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       onChange(await pricingRules.update(rule.id, { title: trimmed }));
       onClose();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Modal
       title="Pricing rule settings"

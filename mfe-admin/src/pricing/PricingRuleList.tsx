@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { navigateToUrl } from 'single-spa';
 import { Link } from '@cpq/ui';
-import { AddButton, AdminPage, Loaded, StatusFilter, adminStyles, byStatus, errorText, useActiveOrg, useLoad, type StatusFilterValue } from '../common/index.ts';
+import { AddButton, AdminPage, ErrorMessage, Loaded, StatusFilter, adminStyles, byStatus, useActiveOrg, useAddRow, useLoad, type StatusFilterValue } from '../common/index.ts';
 import { pricingRules } from './pricingApi.ts';
 import { ruleTitle } from './rules.ts';
 
@@ -12,28 +11,11 @@ export function PricingRuleList() {
   const org = useActiveOrg();
   const load = useLoad(() => pricingRules.list(org.id), [org.id]);
   const [status, setStatus] = useState<StatusFilterValue>('active');
-  const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
-
-  const add = async () => {
-    setAdding(true);
-    setAddError(null);
-    try {
-      const rule = await pricingRules.create(org.id, 'Untitled Pricing Rule');
-      navigateToUrl(`${BASE}/${rule.id}`);
-    } catch (e) {
-      setAddError(errorText(e));
-      setAdding(false);
-    }
-  };
+  const adding = useAddRow(() => pricingRules.create(org.id, 'Untitled Pricing Rule'), { open: (rule) => `${BASE}/${rule.id}` });
 
   return (
     <AdminPage title="Pricing rules" testId="pricing-rules" toolbar={<StatusFilter value={status} onChange={setStatus} />}>
-      {addError ? (
-        <p role="alert" className={adminStyles.fieldError}>
-          Could not add a pricing rule: {addError}
-        </p>
-      ) : null}
+      <ErrorMessage error={adding.error} prefix="Could not add a pricing rule: " className={adminStyles.fieldError} />
       <Loaded load={load} heading="The pricing rules could not be loaded">
         {(rows) => {
           const shown = byStatus(rows, status, 'deleted').sort((a, b) => a.id - b.id);
@@ -60,7 +42,7 @@ export function PricingRuleList() {
           );
         }}
       </Loaded>
-      <AddButton label="Add pricing rule" onClick={() => void add()} busy={adding} />
+      <AddButton label="Add pricing rule" onClick={adding.add} busy={adding.adding} />
     </AdminPage>
   );
 }

@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useReducer, use
 import { Value } from '@sinclair/typebox/value';
 import { PricingRuleVersionSchema, formatCents, type PricingRuleVersion } from '@cpq/domain';
 import { Button, Modal } from '@cpq/ui';
-import { ConfirmDialog, errorText } from '../common/index.ts';
+import { ConfirmDialog, ErrorMessage, errorText } from '../common/index.ts';
 import { canSave, draftDate, editorLook, editorMessage, editorReducer, initialEditorState, savesOnKey, versionText, type KeyPress } from './editorState.ts';
 import { pricingRules } from './pricingApi.ts';
 import type { PricingRuleRow } from './rules.ts';
@@ -132,11 +132,7 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
         {message ?? 'Saved'}
         {impact?.status === 'checking' && impact.of ? ` · pricing existing orders ${impact.done} of ${impact.of}` : ''}
       </p>
-      {state.saveError ? (
-        <p role="alert" className={styles.saveError}>
-          Save failed: {state.saveError}
-        </p>
-      ) : null}
+      <ErrorMessage error={state.saveError} prefix="Save failed: " className={styles.saveError} />
       {benchOpen ? <TestBench rule={rule} versionKey={versionKey} draft={draft} /> : null}
 
       {impact?.status === 'confirm' ? (

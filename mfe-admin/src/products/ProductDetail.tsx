@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button } from '@cpq/ui';
-import { AdminPage, ArchiveButton, EditableTitle, Loaded, MissingRow, useActiveOrg, useLoad } from '../common/index.ts';
+import { AdminPage, ArchiveButton, DuplicateButton, EditableTitle, Loaded, MissingRow, useActiveOrg, useLoad } from '../common/index.ts';
 import { loadProductDetail, type ProductDetailData } from './detailData.ts';
 import type { ProductRow } from './productRows.ts';
 import { useProductSave } from './useSave.ts';
@@ -8,7 +8,6 @@ import { SaveStatus } from './SaveStatus.tsx';
 import { ProductFields } from './ProductFields.tsx';
 import { ProductProperties } from './ProductProperties.tsx';
 import { SettingsDialog } from './SettingsDialog.tsx';
-import { DuplicateButton } from './DuplicateButton.tsx';
 import { ExportPricesButton } from './export/ExportPricesButton.tsx';
 import { hasExportPriceData } from './export/exportPriceData.ts';
 import styles from './products.module.css';
@@ -75,7 +74,17 @@ function ProductPage({
           <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
             Settings
           </Button>
-          <DuplicateButton id={product.id} />
+          <DuplicateButton
+            resourceKey="products"
+            id={product.id}
+            href={(copyId) => `/admin/products/${copyId}`}
+            title="Product duplicated"
+            question="This product has been successfully duplicated. Would you like to be redirect to the new product?"
+            confirmLabel="Yes"
+            cancelLabel="No"
+            failure="The product could not be duplicated"
+            errorClassName={styles.error}
+          />
           {hasExportPriceData(product) ? <ExportPricesButton product={product} orgId={orgId} /> : null}
           <ArchiveButton
             archived={product.archived === 1}

@@ -1,23 +1,35 @@
 import { useState } from 'react';
-import { navigateToUrl } from 'single-spa';
-import { Link } from '@cpq/ui';
 import {
   AddButton,
   AdminPage,
+  ErrorMessage,
   Loaded,
-  RankInput,
+  RankedTable,
   StatusFilter,
   adminStyles as styles,
   byStatus,
-  errorText,
   resources,
   useActiveOrg,
+  useAddRow,
   useLoad,
+  useRankMove,
+  type ExtraColumn,
   type StatusFilterValue,
 } from '../common/index.ts';
-import { useRankMove } from '../common/useRankMove.ts';
 import { StockedFilter } from './StockedFilter.tsx';
 import { byStocked, inventoryText, publishLevelLabel, type ProductRow, type StockedFilterValue } from './productRows.ts';
+
+const productHref = (id: number) => `/admin/products/${id}`;
+
+const COLUMNS: ExtraColumn<ProductRow>[] = [
+  { header: 'Visibility', cell: (p) => publishLevelLabel(p.publishLevel) },
+  {
+    header: 'Inventory',
+    cell: inventoryText,
+    className: (p) => (p.isStocked && (p.currentInventory ?? 0) < 0 ? styles.negative : undefined),
+    testId: 'inventory',
+  },
+];
 
 /** /admin/products: the organisation's products with their rank, visibility and inventory. */
 export function ProductList() {
@@ -25,21 +37,8 @@ export function ProductList() {
   const load = useLoad(() => resources.get<ProductRow>('products', { orgId: org.id }), [org.id]);
   const [status, setStatus] = useState<StatusFilterValue>('active');
   const [stocked, setStocked] = useState<StockedFilterValue>('all');
-  const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const adding = useAddRow(() => resources.create<ProductRow>('products', { orgId: org.id, title: 'Untitled Product' }), { open: (created) => productHref(created.id) });
   const rank = useRankMove<ProductRow>('products', load.set, load.reload);
-
-  const add = async () => {
-    setAdding(true);
-    setError(null);
-    try {
-      const created = await resources.create<ProductRow>('products', { orgId: org.id, title: 'Untitled Product' });
-      navigateToUrl(`/admin/products/${created.id}`);
-    } catch (e) {
-      setError(`The product could not be created: ${errorText(e)}`);
-      setAdding(false);
-    }
-  };
 
   return (
     <AdminPage
@@ -52,16 +51,8 @@ export function ProductList() {
         </>
       }
     >
-      {error ? (
-        <p role="alert" className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
-      {rank.error ? (
-        <p role="alert" className={styles.fieldError}>
-          The new rank could not be saved: {rank.error}
-        </p>
-      ) : null}
+      <ErrorMessage error={adding.error} prefix="The product could not be created: " className={styles.fieldError} />
+      <ErrorMessage error={rank.error} prefix="The new rank could not be saved: " className={styles.fieldError} />
       <Loaded load={load} heading="The products could not be loaded.">
         {(rows) => {
           const all = [...rows].sort((a, b) => a.rank - b.rank || a.id - b.id);
@@ -74,38 +65,18 @@ export function ProductList() {
             );
           }
           return (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Rank</th>
-                  <th scope="col">ID</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Visibility</th>
-                  <th scope="col">Inventory</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((p) => (
-                  <tr key={p.id} data-testid={`product-row-${p.id}`}>
-                    <td>
-                      <RankInput rank={p.rank} count={all.length} label={`Rank of ${p.title}`} onMove={(to) => void rank.move(p.id, to)} />
-                    </td>
-                    <td>{p.id}</td>
-                    <td>
-                      <Link href={`/admin/products/${p.id}`}>{p.title}</Link>
-                    </td>
-                    <td>{publishLevelLabel(p.publishLevel)}</td>
-                    <td className={p.isStocked && (p.currentInventory ?? 0) < 0 ? styles.negative : undefined} data-testid="inventory">
-                      {inventoryText(p)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RankedTable
+              rows={shown}
+              count={all.length}
+              href={productHref}
+              onMove={(id, to) => void rank.move(id, to)}
+              columns={COLUMNS}
+              rowTestId={(p) => `product-row-${p.id}`}
+            />
           );
         }}
       </Loaded>
-      <AddButton label="Add product" onClick={() => void add()} busy={adding} />
+      <AddButton label="Add product" onClick={adding.add} busy={adding.adding} />
     </AdminPage>
   );
 }

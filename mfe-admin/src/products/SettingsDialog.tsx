@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, Modal } from '@cpq/ui';
+import { Modal } from '@cpq/ui';
+import { ErrorMessage, SaveFooter } from '../common/index.ts';
 import type { ProductRow } from './productRows.ts';
 import type { Save } from './useSave.ts';
 import styles from './products.module.css';
@@ -63,16 +64,7 @@ export function SettingsDialog({
       onClose={onClose}
       width="medium"
       testId="product-settings"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} disabled={busy || Object.keys(changes).length === 0}>
-            {busy ? 'Saving…' : 'Save'}
-          </Button>
-        </>
-      }
+      footer={<SaveFooter saving={busy} onCancel={onClose} onSave={() => void submit()} disabled={Object.keys(changes).length === 0} />}
     >
       <div className={styles.sections}>
         {FLAGS.map((f) => (
@@ -93,11 +85,7 @@ export function SettingsDialog({
           <label htmlFor={thumbnailId}>Thumbnail URL</label>
           <input id={thumbnailId} type="url" maxLength={1000} value={draft.thumbnailUrl ?? ''} onChange={(e) => setDraft({ ...draft, thumbnailUrl: e.target.value })} />
         </div>
-        {error ? (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} className={styles.error} />
       </div>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { adminStyles, errorText } from '../common/index.ts';
+import { ErrorMessage, Field, adminStyles, errorText } from '../common/index.ts';
 import forms from '../common/forms.module.css';
 import type { PropertyRow } from './types.ts';
 
@@ -50,8 +50,7 @@ export function DimensionInputs({ data, onSave }: { data: DimensionData; onSave(
       </div>
       <div className={forms.row}>
         {FIELDS.map((f) => (
-          <label key={f.key} className={forms.field}>
-            <span>{f.label}</span>
+          <Field key={f.key} label={f.label}>
             <input
               type="number"
               step="any"
@@ -60,14 +59,10 @@ export function DimensionInputs({ data, onSave }: { data: DimensionData; onSave(
               onBlur={() => void save(f.key)}
               onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
             />
-          </label>
+          </Field>
         ))}
       </div>
-      {error ? (
-        <p role="alert" className={adminStyles.fieldError}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} className={adminStyles.fieldError} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@cpq/ui';
-import { errorText, resources } from '../common/index.ts';
+import { ErrorMessage, Field, resources, useSaving } from '../common/index.ts';
 import forms from '../common/forms.module.css';
 import { parseOptionDataJson } from './optionData.ts';
 import { OPTION_KEY, type OptionRow } from './types.ts';
@@ -11,8 +11,7 @@ const pretty = (data: OptionRow['data']) => JSON.stringify(data, null, 2);
 export function OptionDataJson({ option, onSaved }: { option: OptionRow; onSaved(row: OptionRow): void }) {
   const saved = pretty(option.data);
   const [text, setText] = useState(saved);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, run } = useSaving();
   useEffect(() => setText(saved), [saved]);
 
   const save = async () => {
@@ -21,21 +20,12 @@ export function OptionDataJson({ option, onSaved }: { option: OptionRow; onSaved
       setError(parsed.error);
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { data: parsed.value }));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { data: parsed.value })));
   };
 
   return (
     <div className={`${forms.form} ${forms.section}`} data-testid="option-data-json">
-      <label className={forms.field}>
-        <span>Data fields (JSON)</span>
+      <Field label="Data fields (JSON)">
         <textarea
           className={error ? forms.invalid : undefined}
           aria-invalid={error ? true : undefined}
@@ -47,12 +37,8 @@ export function OptionDataJson({ option, onSaved }: { option: OptionRow; onSaved
           }}
           rows={8}
         />
-      </label>
-      {error ? (
-        <p role="alert" className={forms.error}>
-          {error}
-        </p>
-      ) : null}
+      </Field>
+      <ErrorMessage error={error} />
       <div>
         <Button variant="secondary" onClick={() => void save()} disabled={saving || text === saved}>
           {saving ? 'Saving…' : 'Save JSON'}

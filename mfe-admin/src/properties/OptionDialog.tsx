@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '@cpq/client';
-import { Button, Modal } from '@cpq/ui';
-import { ArchiveButton, errorText, resources } from '../common/index.ts';
+import { Modal } from '@cpq/ui';
+import { ArchiveButton, ErrorMessage, Field, SaveFooter, resources, useSaving } from '../common/index.ts';
 import forms from '../common/forms.module.css';
 import { OptionDataJson } from './OptionDataJson.tsx';
 import { fieldInputOf, parseFieldInput } from './optionData.ts';
@@ -19,8 +19,7 @@ export function OptionDialog({ option, fields, onSaved, onClose }: { option: Opt
   const [title, setTitle] = useState(option.title);
   const [publishLevel, setPublishLevel] = useState(option.publishLevel);
   const [inputs, setInputs] = useState(() => inputsOf(fields, option.data));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, run } = useSaving();
   const dataText = JSON.stringify(option.data);
   // Data saved elsewhere (the JSON editor) is shown in the field inputs.
   useEffect(() => setInputs(inputsOf(fields, option.data)), [dataText, fields]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -40,16 +39,10 @@ export function OptionDialog({ option, fields, onSaved, onClose }: { option: Opt
       }
       data[f.key] = parsed.value;
     }
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { title: title.trim(), publishLevel, data }));
       onClose();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -60,24 +53,16 @@ export function OptionDialog({ option, fields, onSaved, onClose }: { option: Opt
       width="medium"
       testId="option-dialog"
       footer={
-        <>
+        <SaveFooter saving={saving} onCancel={onClose} form="option-form">
           <ArchiveButton archived={Boolean(option.archived)} onChange={async (archived) => onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { archived: archived ? 1 : 0 }))} />
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="option-form" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </>
+        </SaveFooter>
       }
     >
       <form id="option-form" className={forms.form} onSubmit={(e) => void save(e)}>
-        <label className={forms.field}>
-          <span>Title</span>
+        <Field label="Title">
           <input value={title} maxLength={255} onChange={(e) => setTitle(e.target.value)} />
-        </label>
-        <label className={forms.field}>
-          <span>Publish level</span>
+        </Field>
+        <Field label="Publish level">
           <select value={publishLevel} onChange={(e) => setPublishLevel(e.target.value as OptionRow['publishLevel'])}>
             {PUBLISH_LEVELS.map((l) => (
               <option key={l.value} value={l.value}>
@@ -85,7 +70,7 @@ export function OptionDialog({ option, fields, onSaved, onClose }: { option: Opt
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         {fields.map((f) =>
           f.type === 'boolean' ? (
             <label key={f.key} className={forms.check}>
@@ -93,22 +78,17 @@ export function OptionDialog({ option, fields, onSaved, onClose }: { option: Opt
               <span>{f.title || f.key}</span>
             </label>
           ) : (
-            <label key={f.key} className={forms.field}>
-              <span>{f.title || f.key}</span>
+            <Field key={f.key} label={f.title || f.key}>
               <input
                 type={f.type === 'number' ? 'number' : 'text'}
                 step={f.type === 'number' ? 'any' : undefined}
                 value={String(inputs[f.key] ?? '')}
                 onChange={(e) => setInputs((s) => ({ ...s, [f.key]: e.target.value }))}
               />
-            </label>
+            </Field>
           ),
         )}
-        {error ? (
-          <p role="alert" className={forms.error}>
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} />
       </form>
       {isPlatformAdmin ? <OptionDataJson option={option} onSaved={onSaved} /> : null}
     </Modal>

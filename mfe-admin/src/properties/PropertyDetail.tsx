@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@cpq/ui';
-import { AdminPage, ArchiveButton, EditableTitle, Loaded, MissingRow, resources, useActiveOrg, useLoad, type Row } from '../common/index.ts';
+import { AdminPage, ArchiveButton, DuplicateButton, EditableTitle, Loaded, MissingRow, resources, useActiveOrg, useLoad, type Row } from '../common/index.ts';
 import { DimensionInputs } from './DimensionInputs.tsx';
-import { DuplicateProperty } from './DuplicateProperty.tsx';
 import { OptionsSection } from './OptionsSection.tsx';
 import { PropertySettings } from './PropertySettings.tsx';
-import { OPTION_KEY, PROPERTIES_HREF, PROPERTY_KEY, type OptionRow, type PropertyRow } from './types.ts';
+import { OPTION_KEY, PROPERTIES_HREF, PROPERTY_KEY, propertyHref, type OptionRow, type PropertyRow } from './types.ts';
 
 export type GroupChoice = Row & { title: string };
 
@@ -34,7 +33,15 @@ export function PropertyDetail({ id }: { id: number }) {
             subtitle={`ID ${property.id}${property.archived ? ' · Archived' : ''}`}
             actions={
               <>
-                <DuplicateProperty id={property.id} />
+                <DuplicateButton
+                  resourceKey={PROPERTY_KEY}
+                  id={property.id}
+                  href={propertyHref}
+                  title="Property duplicated"
+                  question="This property has been successfully duplicated. Would you like to be redirect to the new property?"
+                  confirmLabel="Go to the copy"
+                  cancelLabel="Stay here"
+                />
                 <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
                   Settings
                 </Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Modal } from '@cpq/ui';
-import { errorText, resources } from '../common/index.ts';
+import { Modal } from '@cpq/ui';
+import { ErrorMessage, Field, SaveFooter, resources, useSaving } from '../common/index.ts';
 import forms from '../common/forms.module.css';
 import { DataFieldsEditor } from './DataFieldsEditor.tsx';
 import { checkDataFields } from './optionData.ts';
@@ -38,8 +38,7 @@ const formOf = (p: PropertyRow): Form => ({
 /** The property's settings popup: saved together; the server writes only what changed. */
 export function PropertySettings({ property, groups, onSaved, onClose }: { property: PropertyRow; groups: readonly GroupChoice[]; onSaved(row: PropertyRow): void; onClose(): void }) {
   const [form, setForm] = useState(() => formOf(property));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, run } = useSaving();
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   // A type the spec's picker does not list (older data) stays choosable so saving keeps it.
   const types = TYPES.some((t) => t.value === property.type) ? TYPES : [...TYPES, { value: property.type, label: property.type }];
@@ -52,16 +51,10 @@ export function PropertySettings({ property, groups, onSaved, onClose }: { prope
       setError(invalid);
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       onSaved(await resources.update<PropertyRow>(PROPERTY_KEY, property.id, { ...form, internalTitle: form.internalTitle.trim() || null, productOptionDataFields: fields }));
       onClose();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -70,25 +63,14 @@ export function PropertySettings({ property, groups, onSaved, onClose }: { prope
       onClose={onClose}
       width="wide"
       testId="property-settings"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="property-settings-form" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </>
-      }
+      footer={<SaveFooter saving={saving} onCancel={onClose} form="property-settings-form" />}
     >
       <form id="property-settings-form" className={forms.form} onSubmit={(e) => void save(e)}>
-        <label className={forms.field}>
-          <span>Internal title</span>
+        <Field label="Internal title">
           <input value={form.internalTitle} maxLength={255} onChange={(e) => set({ internalTitle: e.target.value })} />
-        </label>
+        </Field>
         <div className={forms.row}>
-          <label className={forms.field}>
-            <span>Type</span>
+          <Field label="Type">
             <select value={form.type} onChange={(e) => set({ type: e.target.value })}>
               {types.map((t) => (
                 <option key={t.value} value={t.value}>
@@ -96,24 +78,21 @@ export function PropertySettings({ property, groups, onSaved, onClose }: { prope
                 </option>
               ))}
             </select>
-          </label>
-          <label className={forms.field}>
-            <span>Drawing visibility</span>
+          </Field>
+          <Field label="Drawing visibility">
             <select value={form.drawingVisibility} onChange={(e) => set({ drawingVisibility: e.target.value as Form['drawingVisibility'] })}>
               <option value="visible">Visible</option>
               <option value="none">None</option>
             </select>
-          </label>
-          <label className={forms.field}>
-            <span>Invoice visibility</span>
+          </Field>
+          <Field label="Invoice visibility">
             <select value={form.invoiceVisibility} onChange={(e) => set({ invoiceVisibility: e.target.value as Form['invoiceVisibility'] })}>
               <option value="none">None</option>
               <option value="inline">Inline</option>
               <option value="column">Column</option>
             </select>
-          </label>
-          <label className={forms.field}>
-            <span>Property group</span>
+          </Field>
+          <Field label="Property group">
             <select value={form.productPropertyGroupId ?? ''} onChange={(e) => set({ productPropertyGroupId: e.target.value ? Number(e.target.value) : null })}>
               <option value="">No group</option>
               {groups.map((g) => (
@@ -122,7 +101,7 @@ export function PropertySettings({ property, groups, onSaved, onClose }: { prope
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
         </div>
         <div className={forms.row}>
           {FLAGS.map((f) => (
@@ -133,11 +112,7 @@ export function PropertySettings({ property, groups, onSaved, onClose }: { prope
           ))}
         </div>
         <DataFieldsEditor fields={form.productOptionDataFields} onChange={(productOptionDataFields) => set({ productOptionDataFields })} />
-        {error ? (
-          <p role="alert" className={forms.error}>
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} />
       </form>
     </Modal>
   );

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { api } from '@cpq/client';
 import type { UserGroupView } from '@cpq/domain';
 import { Button } from '@cpq/ui';
-import { errorText } from '../common/index.ts';
+import { ErrorMessage, errorText } from '../common/index.ts';
+import inline from '../common/inlineForm.module.css';
 import styles from './userGroups.module.css';
 
 /** Creates a user group with the typed title (none typed: the server names it 'Untitled Group'). */
@@ -27,19 +28,15 @@ export function CreateGroupForm({ orgId, onCreated }: { orgId: number; onCreated
   };
 
   return (
-    <form className={styles.create} onSubmit={(e) => void submit(e)} aria-label="Create a user group">
-      <label className={styles.field}>
+    <form className={inline.form} onSubmit={(e) => void submit(e)} aria-label="Create a user group">
+      <label className={inline.field}>
         <span>Title</span>
         <input value={title} maxLength={255} onChange={(e) => setTitle(e.target.value)} disabled={busy} />
       </label>
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
         {busy ? 'Creating…' : 'Create group'}
       </Button>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} className={styles.error} />
     </form>
   );
 }

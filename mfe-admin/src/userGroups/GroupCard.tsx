@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '@cpq/client';
 import type { GuestView, UserGroupView } from '@cpq/domain';
 import { Button } from '@cpq/ui';
-import { ConfirmDialog, errorText } from '../common/index.ts';
+import { ConfirmDialog, ErrorMessage, errorText } from '../common/index.ts';
 import { GuestSearch } from './GuestSearch.tsx';
 import { guestLabel, withMember } from './guestSearch.ts';
 import styles from './userGroups.module.css';
@@ -93,11 +93,7 @@ export function GroupCard({ group, guests, onSaved, onDeleted }: { group: UserGr
           Saving…
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} className={styles.error} />
       {confirming ? (
         <ConfirmDialog
           title="Delete user group"

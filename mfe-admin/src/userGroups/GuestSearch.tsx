@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { GuestView } from '@cpq/domain';
 import { guestLabel, searchCandidates, SEARCH_DEBOUNCE_MS } from './guestSearch.ts';
+import inline from '../common/inlineForm.module.css';
 import styles from './userGroups.module.css';
 
 /**
@@ -35,6 +36,7 @@ export function GuestSearch({ guests, memberIds, groupTitle, onPick }: { guests:
   return (
     <div className={styles.search}>
       <input
+        className={inline.input}
         role="combobox"
         aria-label={`Add a guest to ${groupTitle}`}
         placeholder="Search guests by email"
