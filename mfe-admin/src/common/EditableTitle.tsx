@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDraft } from './useDraft.ts';
 import styles from './admin.module.css';
 
 /**
@@ -6,10 +7,9 @@ import styles from './admin.module.css';
  * puts the saved title back. An empty title is not saved.
  */
 export function EditableTitle({ value, onSave, label = 'Title' }: { value: string; onSave(title: string): Promise<unknown>; label?: string }) {
-  const [text, setText] = useState(value);
+  const [text, setText] = useDraft(value);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(value), [value]);
 
   const save = async () => {
     const title = text.trim();

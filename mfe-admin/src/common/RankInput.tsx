@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDraft } from './useDraft.ts';
 import { parseRank } from './rank.ts';
 import styles from './admin.module.css';
 
@@ -7,8 +7,7 @@ import styles from './admin.module.css';
  * to 1..count; a non-number or the same position puts the old rank back and does nothing.
  */
 export function RankInput({ rank, count, onMove, label }: { rank: number; count: number; onMove(rank: number): void; label: string }) {
-  const [text, setText] = useState(String(rank));
-  useEffect(() => setText(String(rank)), [rank]);
+  const [text, setText] = useDraft(String(rank));
   const apply = () => {
     const to = parseRank(text, rank, count);
     setText(String(rank));

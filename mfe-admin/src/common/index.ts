@@ -11,6 +11,7 @@ export { resources, errorText, type Row } from './adminApi.ts';
 export { moveRow, parseRank } from './rank.ts';
 export { useLoad, type Load } from './useLoad.ts';
 export { useActiveOrg } from './useOrgId.ts';
+export { useDraft } from './useDraft.ts';
 export { default as adminStyles } from './admin.module.css';
 export { RankedTable, type ExtraColumn } from './RankedTable.tsx';
 export { useAddRow, type AfterAdd } from './useAddRow.ts';

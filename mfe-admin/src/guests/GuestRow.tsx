@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDraft } from '../common/useDraft.ts';
 import { api } from '@cpq/client';
 import type { GuestView, UpdateGuestDataBody } from '@cpq/domain';
 import { Button } from '@cpq/ui';
@@ -16,13 +17,12 @@ type Change = UpdateGuestDataBody extends infer B ? (B extends unknown ? Omit<B,
  * error shown on the row), and Disinvite after the confirmation.
  */
 export function GuestRow({ guest, orgId, onSaved, onDisinvited }: { guest: GuestView; orgId: number; onSaved(g: GuestView): void; onDisinvited(userId: number): void }) {
-  const [discount, setDiscount] = useState(discountText(guest));
+  const [discount, setDiscount] = useDraft(discountText(guest), JSON.stringify(guest));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [disinviting, setDisinviting] = useState(false);
   const [disinviteError, setDisinviteError] = useState<string | null>(null);
-  useEffect(() => setDiscount(discountText(guest)), [guest]);
   const who = guest.email;
   const de = guest.appData.designEngine;
 

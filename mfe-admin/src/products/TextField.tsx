@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useDraft } from '../common/useDraft.ts';
 import styles from './products.module.css';
 
 /**
@@ -19,11 +20,10 @@ export function TextField<T>({
   onSave(value: T): Promise<boolean>;
   inputMode?: 'numeric' | 'text';
 }) {
-  const [text, setText] = useState(value);
+  const [text, setText] = useDraft(value);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errorId = useId();
-  useEffect(() => setText(value), [value]);
 
   const commit = async () => {
     if (text === value) {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDraft } from '../common/useDraft.ts';
 import { ErrorMessage, Field, adminStyles, errorText } from '../common/index.ts';
 import forms from '../common/forms.module.css';
 import type { PropertyRow } from './types.ts';
@@ -19,9 +20,8 @@ const textOf = (data: DimensionData): Record<Key, string> => ({
 
 /** The limits of a dimensions property: maximum, minimum and step interval, each saved when it is left. */
 export function DimensionInputs({ data, onSave }: { data: DimensionData; onSave(data: DimensionData): Promise<unknown> }) {
-  const [text, setText] = useState(() => textOf(data));
+  const [text, setText] = useDraft(textOf(data), JSON.stringify(textOf(data)));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(textOf(data)), [data]);
 
   const save = async (key: Key) => {
     const raw = text[key].trim();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDraft } from '../common/useDraft.ts';
 import { Button } from '@cpq/ui';
 import { ErrorMessage, Field, resources, useSaving } from '../common/index.ts';
 import forms from '../common/forms.module.css';
@@ -10,9 +10,8 @@ const pretty = (data: OptionRow['data']) => JSON.stringify(data, null, 2);
 /** The option's whole data as JSON (platform administrators only): saved only when it is valid. */
 export function OptionDataJson({ option, onSaved }: { option: OptionRow; onSaved(row: OptionRow): void }) {
   const saved = pretty(option.data);
-  const [text, setText] = useState(saved);
+  const [text, setText] = useDraft(saved);
   const { saving, error, setError, run } = useSaving();
-  useEffect(() => setText(saved), [saved]);
 
   const save = async () => {
     const parsed = parseOptionDataJson(text);
