@@ -153,6 +153,37 @@ describe.each(databases)('catalogue writes on $name', (dbCase) => {
     }
   });
 
+  it("keeps a group's property map and its properties' group in step, whichever side is written", async () => {
+    const group = async (id: number) => Object.keys((await one('productPropertyGroups', id))!.properties).map(Number).sort((a, b) => a - b);
+    const groupOf = async (id: number) => (await one('productProperties', id))!.productPropertyGroupId ?? null;
+    // A new group: no properties yet.
+    const g = (await call(owner, 'productPropertyGroups', 'create', { props: { orgId: 850, title: 'Membership' } })).body.data;
+    const before1 = await group(1);
+    const [inOne] = before1; // a property of group 1
+
+    // Written on the group's side: the property moves here and leaves group 1's map.
+    expect((await call(owner, 'productPropertyGroups', 'update', { where: { id: g.id }, props: { properties: { [String(inOne)]: {} } } })).status).toBe(200);
+    expect(await groupOf(inOne!)).toBe(g.id);
+    expect(await group(1)).toEqual(before1.filter((p) => p !== inOne));
+    expect((await auditOf('productProperties', inOne!)).at(-1)).toMatchObject({ action: 'update', data: { groupMembership: true, changes: { productPropertyGroupId: { before: 1, after: g.id } } } });
+
+    // Taken out of the group's map: the property has no group.
+    expect((await call(owner, 'productPropertyGroups', 'update', { where: { id: g.id }, props: { properties: {} } })).status).toBe(200);
+    expect(await groupOf(inOne!)).toBeNull();
+
+    // Written on the property's side: its new group's map gets it, its old one loses it.
+    expect((await call(owner, 'productProperties', 'update', { where: { id: inOne }, props: { productPropertyGroupId: 2 } })).status).toBe(200);
+    expect(await group(2)).toContain(inOne);
+    expect((await call(owner, 'productProperties', 'update', { where: { id: inOne }, props: { productPropertyGroupId: g.id } })).status).toBe(200);
+    expect(await group(2)).not.toContain(inOne);
+    expect(await group(g.id)).toEqual([inOne]);
+
+    // A property created in a group, and a duplicate of it, appear in the group's map.
+    const created = (await call(owner, 'productProperties', 'create', { props: { orgId: 850, productPropertyGroupId: g.id } })).body.data;
+    const copy = (await owner.post(`${R}/productProperties/duplicate`, { where: { id: created.id } })).body.data;
+    expect(await group(g.id)).toEqual([inOne, created.id, copy.id].sort((a, b) => a - b));
+  });
+
   it('deletes a property group: its properties leave it and the other groups are renumbered', async () => {
     const groups = await rowsOf('productPropertyGroups', { orgId: 850 });
     const first = groups[0]!;

@@ -183,6 +183,12 @@ export async function createRow(deps: WriteDeps, access: Access, key: CatalogueW
     }
     const id = await repo.insert(row, trx);
     const created = { ...row, id };
+    if (key === 'productPropertyGroups' && idKeys(row.properties).length) {
+      await syncGroupMembership(deps, trx, access, { kind: 'group', groupId: id, before: [], after: idKeys(row.properties) });
+    }
+    if (key === 'productProperties' && typeof row.productPropertyGroupId === 'number') {
+      await syncGroupMembership(deps, trx, access, { kind: 'property', propertyId: id, from: null, to: row.productPropertyGroupId });
+    }
     const renumbered = decl.ranked && typeof rank === 'number' ? await moveTo(deps, decl, created, rank, trx) : {};
     await auditLine(deps, trx, access, key, id, 'create', { changes: changesOf({}, row), ...(Object.keys(renumbered).length ? { renumbered } : {}) });
     if (key === 'productProperties') {
@@ -216,6 +222,57 @@ function pricingVersions(current: Row, edits: Record<string, unknown> | undefine
 }
 
 /**
+ * A property belongs to at most one group, and the two sides say the same: the group's `properties`
+ * map and the property's productPropertyGroupId. A write to either side brings the other in step in
+ * the same transaction, each derived change audited (`data.groupMembership`).
+ */
+async function syncGroupMembership(
+  deps: WriteDeps,
+  trx: Knex.Transaction,
+  access: Access,
+  change: { kind: 'group'; groupId: number; before: number[]; after: number[] } | { kind: 'property'; propertyId: number; from: number | null; to: number | null },
+): Promise<void> {
+  const { repos } = deps;
+  const orgId = access.orgId;
+  const setGroupOf = async (propertyId: number, groupId: number | null) => {
+    const property = (await repos.productProperties.findOne({ id: propertyId, orgId }, trx)) as Row | undefined;
+    if (!property || (property.productPropertyGroupId ?? null) === groupId) return property;
+    await repos.productProperties.update({ id: propertyId, orgId }, { productPropertyGroupId: groupId }, trx);
+    await auditLine(deps, trx, access, 'productProperties', propertyId, 'update', {
+      changes: { productPropertyGroupId: { before: property.productPropertyGroupId ?? null, after: groupId } },
+      groupMembership: true,
+    });
+    return property;
+  };
+  const editMap = async (groupId: number, propertyId: number, member: boolean) => {
+    const group = (await repos.productPropertyGroups.lockOne({ id: groupId, orgId }, trx)) as Row | undefined;
+    if (!group) return;
+    const map = { ...((group.properties ?? {}) as Row) };
+    const key = String(propertyId);
+    if ((key in map) === member) return;
+    if (member) map[key] = {};
+    else delete map[key];
+    await repos.productPropertyGroups.update({ id: groupId, orgId }, { properties: map }, trx);
+    await auditLine(deps, trx, access, 'productPropertyGroups', groupId, 'update', { changes: { properties: { before: group.properties ?? {}, after: map } }, groupMembership: true });
+  };
+
+  if (change.kind === 'group') {
+    for (const id of change.after.filter((p) => !change.before.includes(p))) {
+      const property = await setGroupOf(id, change.groupId);
+      const old = (property?.productPropertyGroupId ?? null) as number | null;
+      if (old !== null && old !== change.groupId) await editMap(old, id, false);
+    }
+    for (const id of change.before.filter((p) => !change.after.includes(p))) {
+      const property = (await repos.productProperties.findOne({ id, orgId }, trx)) as Row | undefined;
+      if (property && property.productPropertyGroupId === change.groupId) await setGroupOf(id, null);
+    }
+  } else {
+    if (change.from !== null) await editMap(change.from, change.propertyId, false);
+    if (change.to !== null) await editMap(change.to, change.propertyId, true);
+  }
+}
+
+/**
  * Updates a row: fields that differ are written and audited (before/after); a rank is a move among
  * its list. Nothing different: nothing written, the row answered as it is.
  */
@@ -238,6 +295,12 @@ export async function updateRow(deps: WriteDeps, access: Access, key: CatalogueW
     const changes = changesOf(before, patch);
     const changed = Object.fromEntries(Object.keys(changes).map((k) => [k, patch[k]]));
     if (Object.keys(changed).length) await repo.update({ id, orgId: access.orgId }, changed, trx);
+    if (key === 'productPropertyGroups' && 'properties' in changed) {
+      await syncGroupMembership(deps, trx, access, { kind: 'group', groupId: id, before: idKeys(before.properties), after: idKeys(changed.properties) });
+    }
+    if (key === 'productProperties' && 'productPropertyGroupId' in changed) {
+      await syncGroupMembership(deps, trx, access, { kind: 'property', propertyId: id, from: (before.productPropertyGroupId ?? null) as number | null, to: (changed.productPropertyGroupId ?? null) as number | null });
+    }
     const renumbered = decl.ranked && typeof rank === 'number' ? await moveTo(deps, decl, before, rank, trx) : {};
     if (renumbered[String(id)]) changes.rank = { before: renumbered[String(id)]![0], after: renumbered[String(id)]![1] };
     if (Object.keys(changes).length || Object.keys(renumbered).length) {
@@ -298,6 +361,9 @@ export async function duplicateRow(deps: WriteDeps, access: Access, key: Catalog
     row.rank = (last ? Number(last.rank) : 0) + 1;
     const newId = await repo.insert(row, trx);
     await auditLine(deps, trx, access, key, newId, 'duplicate', { from: id, changes: changesOf({}, row) });
+    if (key === 'productProperties' && typeof row.productPropertyGroupId === 'number') {
+      await syncGroupMembership(deps, trx, access, { kind: 'property', propertyId: newId, from: null, to: row.productPropertyGroupId });
+    }
     if (key === 'productProperties') {
       const options = (await deps.repos.productOptions.find({ orgId: access.orgId, productPropertyId: id }, { trx, orderBy: ['rank', 'id'] })) as Row[];
       for (const option of options) {
