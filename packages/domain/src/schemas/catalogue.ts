@@ -87,6 +87,13 @@ export function isCustomProduct(productId: number): boolean {
   return productId === CUSTOM_PRODUCT_ID;
 }
 
+/** Whether a property's choice is drawn on product drawings. */
+export const DrawingVisibility = Type.Union([Type.Literal('visible'), Type.Literal('none')]);
+/** How a property's choice shows on an invoice: not at all, inline under the item, or as a column. */
+export const InvoiceVisibility = Type.Union([Type.Literal('none'), Type.Literal('inline'), Type.Literal('column')]);
+/** The type of a data field every option of a property carries. */
+export const OptionDataFieldType = Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('boolean')]);
+
 export const ProductProperty = Type.Object({
   id: Id,
   orgId: Id,
@@ -98,12 +105,10 @@ export const ProductProperty = Type.Object({
   isArray: Flag,
   noOptionThumbnails: Flag,
   isOrderLevel: Flag,
-  drawingVisibility: Type.Union([Type.Literal('visible'), Type.Literal('none')]),
-  invoiceVisibility: Type.Union([Type.Literal('none'), Type.Literal('inline'), Type.Literal('column')]),
+  drawingVisibility: DrawingVisibility,
+  invoiceVisibility: InvoiceVisibility,
   showThumbnailsOnInvoice: Flag,
-  productOptionDataFields: Type.Array(
-    Type.Object({ key: Type.String(), title: Type.String(), type: Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('boolean')]) }),
-  ),
+  productOptionDataFields: Type.Array(Type.Object({ key: Type.String(), title: Type.String(), type: OptionDataFieldType })),
   data: Type.Record(Type.String(), Type.Unknown()),
   productPropertyGroupId: Nullable(Type.Integer()),
   thumbnailUrl: Nullable(Type.String()),

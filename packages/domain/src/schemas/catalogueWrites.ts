@@ -7,7 +7,7 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { PricingRuleVersionSchema } from '../pricing/schema.ts';
 import { Flag, Id, IntColumn, Nullable, RefId } from './common.ts';
-import { PropertyType, PublishLevel } from './catalogue.ts';
+import { DrawingVisibility, InvoiceVisibility, OptionDataFieldType, PropertyType, PublishLevel } from './catalogue.ts';
 import { ProductGraphicNode } from './entities.ts';
 
 /** The catalogue resources the admin area writes. */
@@ -71,14 +71,14 @@ const propertyFields = {
   isArray: Flag,
   noOptionThumbnails: Flag,
   isOrderLevel: Flag,
-  drawingVisibility: Type.Union([Type.Literal('visible'), Type.Literal('none')]),
-  invoiceVisibility: Type.Union([Type.Literal('none'), Type.Literal('inline'), Type.Literal('column')]),
+  drawingVisibility: DrawingVisibility,
+  invoiceVisibility: InvoiceVisibility,
   showThumbnailsOnInvoice: Flag,
   productOptionDataFields: Type.Array(
     closed({
       key: Type.String({ minLength: 1, maxLength: 100 }),
       title: Type.String({ maxLength: 255 }),
-      type: Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('boolean')]),
+      type: OptionDataFieldType,
     }),
     { maxItems: 100 },
   ),
