@@ -4,14 +4,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { api } from '@cpq/client';
 import { makeOption, makeProperty } from '@cpq/domain/testing';
 import { ExportPricesButton } from './ExportPricesButton.tsx';
-import { downloadCsv } from './download.ts';
+import { downloadCsv } from '@cpq/ui';
 import { product } from '../testServer.ts';
 
 vi.mock('@cpq/client', async (orig) => {
   const actual = await orig<typeof import('@cpq/client')>();
   return { ...actual, api: { ...actual.api, catalogue: vi.fn() } };
 });
-vi.mock('./download.ts', () => ({ downloadCsv: vi.fn() }));
+vi.mock('@cpq/ui', async (importOriginal) => ({ ...(await importOriginal<typeof import('@cpq/ui')>()), downloadCsv: vi.fn() }));
 
 // A rule that costs 1000 plus the finish; finishes 0 and 250. The product row is archived, so the
 // catalogue does not carry it: the export prices the row the page has.

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { api } from '@cpq/client';
 import { CatalogueIndex, catalogueSnapshotFromRows, orderCatalogueRows, type Product } from '@cpq/domain';
-import { Button } from '@cpq/ui';
+import { Button, downloadCsv } from '@cpq/ui';
 import { errorText } from '../../common/index.ts';
 import type { ProductRow } from '../productRows.ts';
 import { readExportLayout } from './exportPriceData.ts';
 import { EXPORT_ROW_LIMIT, buildPriceTable } from './priceTable.ts';
 import { exportFileName, priceTableCsv } from './csv.ts';
-import { downloadCsv } from './download.ts';
 import styles from '../products.module.css';
 
 type State = { status: 'idle' } | { status: 'working'; step: string } | { status: 'done'; message: string } | { status: 'error'; message: string };
