@@ -12,24 +12,24 @@ import { png } from '../mediaFixtures.ts';
  * bucket, here an S3 stand-in served in this process (no network): the real SDK's requests are
  * checked as they arrive (signed, path-style, the type stored), and so is the presigned address.
  */
-interface StubObject {
+interface StoredObject {
   body: Buffer;
   contentType: string;
 }
 
-function s3Stub() {
-  const objects = new Map<string, StubObject>();
+function s3StandIn() {
+  const objects = new Map<string, StoredObject>();
   const requests: Array<{ method: string; url: string; authorization: string | undefined }> = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       requests.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization });
-      const url = new URL(req.url!, 'http://stub');
+      const url = new URL(req.url!, 'http://s3.local');
       const key = decodeURIComponent(url.pathname);
       if (req.method === 'PUT') {
         objects.set(key, { body: Buffer.concat(chunks), contentType: String(req.headers['content-type']) });
-        res.writeHead(200, { ETag: '"stub"' }).end();
+        res.writeHead(200, { ETag: '"stand-in"' }).end();
       } else if (req.method === 'GET') {
         const o = objects.get(key);
         if (!o) {
@@ -47,13 +47,13 @@ function s3Stub() {
 }
 
 describe('S3 media storage (an S3 stand-in in this process)', () => {
-  const stub = s3Stub();
+  const standIn = s3StandIn();
   let endpoint: string;
   let storage: S3MediaStorage;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => stub.server.listen(0, '127.0.0.1', resolve));
-    endpoint = `http://127.0.0.1:${(stub.server.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
     storage = mediaStorageFromEnv(
       { MEDIA_S3_BUCKET: 'portal-media', MEDIA_S3_REGION: 'eu-west-1', MEDIA_S3_ENDPOINT: endpoint, MEDIA_S3_FORCE_PATH_STYLE: '1', MEDIA_S3_ACCESS_KEY_ID: 'AKIDTEST', MEDIA_S3_SECRET_ACCESS_KEY: 'secret' },
       '/nowhere',
@@ -61,7 +61,7 @@ describe('S3 media storage (an S3 stand-in in this process)', () => {
   });
   afterAll(async () => {
     storage?.client.destroy();
-    await new Promise<void>((resolve) => stub.server.close(() => resolve()));
+    await new Promise<void>((resolve) => standIn.server.close(() => resolve()));
   });
 
   const key = `850/${'a'.repeat(32)}.png`;
@@ -70,18 +70,18 @@ describe('S3 media storage (an S3 stand-in in this process)', () => {
     expect(storage).toBeInstanceOf(S3MediaStorage);
     const bytes = png();
     await storage.put(key, bytes, 'image/png');
-    const put = stub.requests.at(-1)!;
+    const put = standIn.requests.at(-1)!;
     expect(put.method).toBe('PUT');
     expect(decodeURIComponent(new URL(put.url, endpoint).pathname)).toBe(`/portal-media/${key}`);
     expect(put.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-1\/s3\/aws4_request/);
-    expect(stub.objects.get(`/portal-media/${key}`)).toEqual({ body: bytes, contentType: 'image/png' });
+    expect(standIn.objects.get(`/portal-media/${key}`)).toEqual({ body: bytes, contentType: 'image/png' });
 
     const got = await storage.get(key);
     expect(got?.contentType).toBe('image/png');
     expect(got?.body.equals(bytes)).toBe(true);
 
     await storage.delete(key);
-    expect(stub.objects.has(`/portal-media/${key}`)).toBe(false);
+    expect(standIn.objects.has(`/portal-media/${key}`)).toBe(false);
     expect(await storage.get(key)).toBeNull();
   });
 
