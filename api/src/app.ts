@@ -39,6 +39,8 @@ import { bindShareTokenFailures } from './db/shareTokenFailures.ts';
 import { mediaStorageFromEnv, type MediaStorage } from './adapters/storage/index.ts';
 import { MEDIA_UPLOAD_PATH, mediaRoutes } from './routes/media.ts';
 import { invitationRoutes } from './routes/invitations.ts';
+import { documentRoutes } from './routes/documents.ts';
+import { pdfRendererFromEnv, type PdfRenderer } from './adapters/pdf/index.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -66,6 +68,10 @@ export interface AppDeps {
   publicUrl?: string;
   /** Sessions end after this long without use (SESSION_IDLE_MS; a week by default). */
   sessionIdleMs?: number;
+  /** Prints the documents and drawings screens (docs/decisions/0063-pdf-rendering.md): the system Chromium by default. */
+  pdf?: PdfRenderer;
+  /** Where the PDF renderer reaches this server's pages (PDF_RENDER_ORIGIN); by default the address a request came in on. */
+  pdfRenderOrigin?: string;
 }
 
 export interface App extends Koa {
@@ -75,6 +81,8 @@ export interface App extends Koa {
   payments: PaymentProvider;
   /** Settles due simulated payments and reconciles payments in progress (main.ts runs it on a timer). */
   sweepPayments(): Promise<void>;
+  /** The PDF renderer: its browser is ended on shutdown (main.ts). */
+  pdf: PdfRenderer;
   /** Every API route (method and path): the authorisation matrix and the fuzz tests are generated from it. */
   routeTable: ReadonlyArray<{ method: string; path: string }>;
 }
@@ -147,6 +155,8 @@ export function createApp(deps: AppDeps): App {
   const paymentDeps = { ...services, mail, payments };
   const integrations = { repos, plugins: app.plugins, integrations: deps.integrations ?? integrationProviderFromEnv(process.env), logError };
   const sharing = { ...services, mail, tokenFailures: bindShareTokenFailures(deps.db) };
+  app.pdf = deps.pdf ?? pdfRendererFromEnv(process.env);
+  const renderOrigin = deps.pdfRenderOrigin ?? (process.env.PDF_RENDER_ORIGIN?.trim() || undefined);
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
   app.use(sessionMiddleware());
   const routers = [
@@ -157,6 +167,7 @@ export function createApp(deps: AppDeps): App {
     invitationRoutes({ ...services, tokenFailures: sharing.tokenFailures }),
     configuratorRoutes({ ...services, sharing }),
     sharingRoutes(sharing),
+    documentRoutes({ ...services, sharing, pdf: app.pdf, renderOrigin }),
     ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),
     orderWriteRoutes(services),
     orderActionRoutes(services),

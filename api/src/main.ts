@@ -61,7 +61,7 @@ sweeper.unref();
 
 const shutdown = () => {
   clearInterval(sweeper);
-  server.close(() => void db.destroy().then(() => process.exit(0)));
+  server.close(() => void Promise.all([db.destroy(), app.pdf.close()]).then(() => process.exit(0)));
   setTimeout(() => process.exit(0), 5000).unref();
 };
 process.on('SIGINT', shutdown);

@@ -99,6 +99,13 @@ export const POLICY = {
    */
   'configurator.getOrgRoleForToken': { roles: ALL_ROLES, shareToken: true },
   'configurator.handleGuestShareLink': { roles: ALL_ROLES, shareToken: true },
+  /**
+   * The documents and drawings screens as a PDF (docs/decisions/0063-pdf-rendering.md): whoever reaches
+   * the order, as get-configurator-order-data decides (share token included); the page is rendered as
+   * the caller. The packing slip and the factory document are for employees.
+   */
+  'documents.pdf': { roles: ALL_ROLES },
+  'documents.employeeModes': { roles: EMPLOYEE_ROLES },
   /** Catalogue writes of the admin area (POST /api/resources/{key}/create, update, destroy): owners only. */
   'resources.write': { roles: OWNERS },
   /**

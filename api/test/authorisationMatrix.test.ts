@@ -226,6 +226,8 @@ const ROUTES: Record<string, RouteRow> = {
   },
 
   [`POST ${C}/get-configurator-order-data`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/get-configurator-order-data`, body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId } }), reached: 200 },
+  // The quote as a PDF (a recording stand-in renders it here; the employee modes are in policy.test.ts).
+  'POST /api/documents/pdf': { scope: 'order', call: ({ ids }) => ({ path: '/api/documents/pdf', body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId, document: 'documents', mode: 'quote' } }), reached: 200 },
   [`GET ${C}/catalogue`]: { scope: 'order', call: ({ ids }) => ({ method: 'GET', path: `${C}/catalogue?orgId=${ids.orgId}&productOrderOrgSpecificId=${ids.orgSpecificId}` }), reached: 200 },
   [`POST ${R}/productInstances/create`]: {
     scope: 'order',

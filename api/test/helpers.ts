@@ -12,6 +12,7 @@ import { seedDemo } from '../src/demo/index.ts';
 import { createRepos, type Repos } from '../src/db/repository.ts';
 import { LocalMediaStorage } from '../src/adapters/storage/local.ts';
 import type { MediaStorage } from '../src/adapters/storage/types.ts';
+import { RecordingPdfRenderer } from './pdfFake.ts';
 
 export interface DbCase {
   name: 'sqlite' | 'mysql';
@@ -156,7 +157,8 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
   await migrateLatest(db);
   await seedDemo(db);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-media-'));
-  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, storage: new LocalMediaStorage(mediaDir), ...deps };
+  // No browser unless a test asks for one: the PDF route answers from a recording stand-in.
+  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, storage: new LocalMediaStorage(mediaDir), pdf: new RecordingPdfRenderer(), ...deps };
   const main = await listen(base, false);
   const others: Served[] = [];
   return {

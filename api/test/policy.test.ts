@@ -21,6 +21,8 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.getHomepageData': ({ orgId }) => ({ path: '/api/configurator/get-configurator-homepage-data', body: { orgId } }),
   'configurator.createProductOrder': ({ orgId }) => ({ path: '/api/configurator/create-product-order', body: { productOrderProps: { orgId } } }),
   'configurator.getOrderData': ({ orgId, orgSpecificId }) => ({ path: '/api/configurator/get-configurator-order-data', body: { orgId, productOrderOrgSpecificId: orgSpecificId } }),
+  'documents.pdf': ({ orgId, orgSpecificId }) => ({ path: '/api/documents/pdf', body: { orgId, productOrderOrgSpecificId: orgSpecificId, document: 'documents', mode: 'quote' } }),
+  'documents.employeeModes': ({ orgId, orgSpecificId }) => ({ path: '/api/documents/pdf', body: { orgId, productOrderOrgSpecificId: orgSpecificId, document: 'documents', mode: 'packingSlip' } }),
   'configurator.getCatalogue': ({ orgId, orgSpecificId }) => ({ method: 'GET', path: `/api/configurator/catalogue?orgId=${orgId}&productOrderOrgSpecificId=${orgSpecificId}` }),
   'resources.get': ({ orgId }) => ({ path: '/api/resources/products/get', body: { where: { orgId } } }),
   'productInstances.write': ({ instanceId }) => ({ path: '/api/resources/productInstances/update', body: { where: { id: instanceId }, props: { notes: 'Checked' } } }),
@@ -91,6 +93,10 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.getHomepageData': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
   'configurator.createProductOrder': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
   'configurator.getOrderData': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  // A PDF of the documents or drawings: whoever reaches the order (as its data); the packing slip and
+  // the factory document are employee documents (a guest is refused even on their own order).
+  'documents.pdf': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'documents.employeeModes': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.getCatalogue': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'resources.get': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
   'productInstances.write': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },

@@ -42,6 +42,7 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${C}/get-configurator-homepage-data`]: { orgId },
     [`${C}/create-product-order`]: { productOrderProps: { orgId } },
     [`${C}/get-configurator-order-data`]: { orgId, productOrderOrgSpecificId: orgSpecificId },
+    '/api/documents/pdf': { orgId, productOrderOrgSpecificId: orgSpecificId, document: 'documents', mode: 'quote', hideDiscount: false },
     [`${C}/get-configurator-orders-data`]: { orgId },
     [`${C}/get-configurator-orders-count`]: { orgId, statusKeys: ['orderStarted'] },
     [`${C}/update-product-order-costs`]: { orgId },

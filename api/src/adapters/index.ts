@@ -4,3 +4,4 @@ export * from './tax/index.ts';
 export * from './mail/index.ts';
 export * from './storage/index.ts';
 export * from './integrations/index.ts';
+export * from './pdf/index.ts';
