@@ -13,6 +13,9 @@ export interface ChromiumPdfOptions {
   timeoutMs: number;
 }
 
+/** A cold start of Chromium on a busy machine takes seconds; past this it is not coming. */
+const LAUNCH_TIMEOUT_MS = 60_000;
+
 /** The marker the documents and drawings pages set once everything (data, fonts, images) is on the page. */
 export const PRINT_READY_SELECTOR = 'html[data-print-ready="true"]';
 
@@ -31,6 +34,11 @@ export class ChromiumPdfRenderer implements PdfRenderer {
 
   render(job: PdfJob): Promise<Buffer> {
     return this.queue.run(() => this.renderNow(job));
+  }
+
+  /** Starts the browser now rather than at the first render (a server that expects PDFs soon). */
+  async warm(): Promise<void> {
+    await this.launch();
   }
 
   /** Pages open in the browser now (each render closes its own). */
@@ -57,6 +65,7 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       .launch({
         executablePath: this.options.executablePath,
         headless: true,
+        timeout: LAUNCH_TIMEOUT_MS,
         // Root in a container has no user namespace for Chromium's sandbox; the pages are our own.
         args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
       })
@@ -79,13 +88,14 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   }
 
   private async renderNow(job: PdfJob): Promise<Buffer> {
+    // The limit is on the page: a cold start of the browser comes first, under its own limit of the same length.
+    const browser = await this.launch();
     const deadline = Date.now() + this.options.timeoutMs;
     const left = () => Math.max(1, deadline - Date.now());
     // Set when the render is over (done, failed or timed out): a context opened after that is closed at once.
     let over = false;
     let context: BrowserContext | undefined;
     const work = async () => {
-      const browser = await this.launch();
       const opened = await browser.newContext({
         serviceWorkers: 'block',
         acceptDownloads: false,

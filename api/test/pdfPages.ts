@@ -1,0 +1,106 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * Pages for the PDF tests, served on their own port, standing in for the portal's documents and
+ * drawings screens until those are built: each sets `data-print-ready` as they will.
+ * - /ready?delay=ms&text=…   the text, ready after `delay` ms
+ * - /never                   never ready
+ * - /rows?n=200              a table of n rows (a long quote), ready at once
+ * - /orders/{n}/{document}   per `ordersPage`: 'order' reads the order's data through the API (requests
+ *   under /api are passed to `api`) with the cookie and query the renderer gave it, and prints what
+ *   it was told; 'never' and 'slow' (ready after 1.5 s) are for the route's limits.
+ */
+export interface PageServer {
+  origin: string;
+  ordersPage: 'order' | 'never' | 'slow';
+  /** Addresses of the order pages requested (path and query). */
+  orderRequests: string[];
+  close(): Promise<void>;
+}
+
+const page = (body: string, script = '') => `<!doctype html><html><head><meta charset="utf-8"><title>t</title></head><body>${body}<script>${script}</script></body></html>`;
+const READY = `document.documentElement.dataset.printReady = 'true';`;
+
+const ORDER_SCRIPT = `
+const q = new URLSearchParams(location.search);
+const n = Number(location.pathname.split('/')[2]);
+const body = { orgId: JSON.parse(localStorage.getItem('cpq.activeOrgId')), productOrderOrgSpecificId: n };
+if (q.get('shareToken')) body.shareToken = q.get('shareToken');
+if (q.get('shareableOrderId')) body.shareableOrderId = q.get('shareableOrderId');
+fetch('/api/configurator/get-configurator-order-data', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  .then(async (res) => {
+    const json = await res.json();
+    const order = json.data && json.data.productOrders && json.data.productOrders[0];
+    document.getElementById('out').textContent = order
+      ? 'Order ' + order.orgSpecificId + ' titled ' + order.title + ' screen ' + location.pathname.split('/')[3] + ' mode ' + (q.get('mode') || '-') + ' print ' + q.get('print') + ' ' + ('costs' in order ? 'Prices shown' : 'Prices hidden')
+      : 'Refused ' + res.status;
+    ${READY}
+  });`;
+
+export async function startPageServer(api?: string): Promise<PageServer> {
+  const state = { ordersPage: 'order' as PageServer['ordersPage'], orderRequests: [] as string[] };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const html = (s: string) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(s);
+    };
+    if (url.pathname.startsWith('/api/') && api) {
+      // The API behind the same origin, as the portal serves it; Host kept so the write counts as same-origin.
+      const target = new URL(req.url!, api);
+      const forward = http.request(target, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(forward);
+      return;
+    }
+    if (url.pathname === '/ready') {
+      const delay = Number(url.searchParams.get('delay') ?? 0);
+      return html(page(`<h1>${url.searchParams.get('text') ?? 'Ready'}</h1>`, `setTimeout(() => { ${READY} }, ${delay});`));
+    }
+    if (url.pathname === '/never') return html(page('<h1>Never ready</h1>'));
+    if (url.pathname === '/rows') {
+      const n = Number(url.searchParams.get('n') ?? 200);
+      const rows = Array.from({ length: n }, (_, i) => `<tr><td>Item ${i + 1}</td><td>Keypad, satin brass, 4 buttons</td><td>1</td><td>$${(100 + i).toFixed(2)}</td></tr>`).join('');
+      return html(page(`<table>${rows}</table>`, READY));
+    }
+    if (url.pathname.startsWith('/orders/')) {
+      state.orderRequests.push(url.pathname + url.search);
+      if (state.ordersPage === 'never') return html(page('<h1>Never ready</h1>'));
+      if (state.ordersPage === 'slow') return html(page('<h1>Slow order</h1>', `setTimeout(() => { ${READY} }, 1500);`));
+      return html(page('<p id="out">Loading</p>', ORDER_SCRIPT));
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    get ordersPage() {
+      return state.ordersPage;
+    },
+    set ordersPage(v) {
+      state.ordersPage = v;
+    },
+    orderRequests: state.orderRequests,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The text of every page of a PDF, pages joined by newlines. */
+export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const texts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return { pages: doc.numPages, text: texts.join('\n') };
+}

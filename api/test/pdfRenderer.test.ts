@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChromiumPdfRenderer, PdfBusyError, PdfTimeoutError, PDF_BUSY_MESSAGE, pdfOptionsFromEnv, type PdfJob } from '../src/adapters/pdf/index.ts';
+import { pdfText, startPageServer, type PageServer } from './pdfPages.ts';
+
+/** The PDF adapter with the system Chromium, on pages of the test's own (api/test/pdfPages.ts). */
+const CHROMIUM = process.env.PDF_CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Chromium processes started by this test process (the browser's main process is its child). */
+function chromiumChildren(): number[] {
+  let out = '';
+  try {
+    out = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return /chrom/i.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+      } catch {
+        return false;
+      }
+    });
+}
+
+describe('Chromium PDF renderer', () => {
+  let pages: PageServer;
+  let renderer: ChromiumPdfRenderer;
+  const job = (path: string): PdfJob => ({ url: pages.origin + path, cookies: [], format: 'Letter', landscape: true });
+
+  beforeAll(async () => {
+    pages = await startPageServer();
+    // A generous limit: the machine may be busy with other tests (the limit itself is tested on its own renderer).
+    renderer = new ChromiumPdfRenderer({ executablePath: CHROMIUM, concurrency: 2, queueLimit: 4, timeoutMs: 20_000 });
+  });
+  afterAll(async () => {
+    await renderer?.close();
+    await pages?.close();
+  });
+
+  it('reads its settings from the environment, with the defaults of a two-core machine', () => {
+    expect(pdfOptionsFromEnv({})).toEqual({ executablePath: '/usr/bin/chromium', concurrency: 2, queueLimit: 16, timeoutMs: 30_000 });
+    expect(pdfOptionsFromEnv({ PDF_CHROMIUM_PATH: '/opt/chrome', PDF_CONCURRENCY: '3', PDF_TIMEOUT_MS: '5000', PDF_QUEUE_LIMIT: '1' })).toEqual({ executablePath: '/opt/chrome', concurrency: 3, queueLimit: 1, timeoutMs: 5000 });
+    expect(() => pdfOptionsFromEnv({ PDF_CONCURRENCY: '0' })).toThrow('PDF_CONCURRENCY');
+  });
+
+  it('prints a page once it says it is ready: a PDF holding the page text', async () => {
+    const pdf = await renderer.render(job('/ready?delay=200&text=Quote%20for%20Z%C3%BCrich'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await pdfText(pdf)).text).toContain('Quote for Zürich');
+    expect(renderer.openPages()).toBe(0);
+  });
+
+  it('prints 200 rows over several pages', async () => {
+    const { pages: n, text } = await pdfText(await renderer.render(job('/rows?n=200')));
+    expect(n).toBeGreaterThan(1);
+    expect(text).toContain('Item 1 ');
+    expect(text).toContain('Item 200');
+  });
+
+  it('gives up on a page that never becomes ready within the limit, and leaves no page open', async () => {
+    const limited = new ChromiumPdfRenderer({ executablePath: CHROMIUM, concurrency: 2, queueLimit: 4, timeoutMs: 2000 });
+    try {
+      await limited.warm();
+      const started = Date.now();
+      const failure = await limited.render(job('/never')).catch((e: unknown) => e);
+      const took = Date.now() - started;
+      expect(failure).toBeInstanceOf(PdfTimeoutError);
+      expect((failure as Error).message).toBe('The PDF could not be prepared within 2 seconds. Please try again; if it keeps failing, print from the page instead.');
+      expect(took).toBeGreaterThanOrEqual(1900);
+      expect(took).toBeLessThan(2000 + 1500);
+      expect(limited.openPages()).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('renders 6 at once with 2 slots (never more than 2 running), and refuses beyond the waiting line', async () => {
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, renderer.load.running)), 5);
+    const six = await Promise.all(Array.from({ length: 6 }, (_, i) => renderer.render(job(`/ready?delay=300&text=Copy%20${i}`))));
+    clearInterval(watch);
+    expect(most).toBe(2);
+    for (const [i, pdf] of six.entries()) expect((await pdfText(pdf)).text).toContain(`Copy ${i}`);
+
+    // 2 running + 4 waiting fill it: the 7th and 8th are refused at once, the others finish.
+    const eight = Array.from({ length: 8 }, () => renderer.render(job('/ready?delay=300')).then(() => 'ok', (e: Error) => e));
+    const results = await Promise.all(eight);
+    expect(results.filter((r) => r === 'ok')).toHaveLength(6);
+    const refused = results.filter((r) => r !== 'ok') as Error[];
+    expect(refused).toHaveLength(2);
+    for (const e of refused) {
+      expect(e).toBeInstanceOf(PdfBusyError);
+      expect(e.message).toBe(PDF_BUSY_MESSAGE);
+    }
+    expect(renderer.openPages()).toBe(0);
+  }, 120_000);
+
+  it('starts the browser again after it was killed', async () => {
+    await renderer.render(job('/ready'));
+    const before = chromiumChildren();
+    expect(before.length).toBeGreaterThan(0);
+    for (const pid of before) process.kill(pid, 'SIGKILL');
+    // The renderer learns of it when the connection drops.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pdf = await renderer.render(job('/ready?text=Again'));
+    expect((await pdfText(pdf)).text).toContain('Again');
+    const after = chromiumChildren();
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.some((pid) => before.includes(pid))).toBe(false);
+  }, 60_000);
+
+  it('keeps one browser warm across renders', async () => {
+    await renderer.render(job('/ready'));
+    const first = chromiumChildren();
+    await renderer.render(job('/ready'));
+    expect(chromiumChildren()).toEqual(first);
+    expect(first).toHaveLength(1);
+  });
+
+  it('ends its browser on close, and a later render starts one again', async () => {
+    await renderer.close();
+    expect(chromiumChildren()).toEqual([]);
+    expect((await pdfText(await renderer.render(job('/ready?text=Reopened')))).text).toContain('Reopened');
+  });
+});
