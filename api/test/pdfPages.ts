@@ -14,6 +14,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  */
 export interface PageServer {
   origin: string;
+  /** Where requests under /api go (the API under test). */
+  api: string | undefined;
   ordersPage: 'order' | 'never' | 'slow';
   /** Addresses of the order pages requested (path and query). */
   orderRequests: string[];
@@ -40,16 +42,16 @@ fetch('/api/configurator/get-configurator-order-data', { method: 'POST', headers
   });`;
 
 export async function startPageServer(api?: string): Promise<PageServer> {
-  const state = { ordersPage: 'order' as PageServer['ordersPage'], orderRequests: [] as string[] };
+  const state = { api, ordersPage: 'order' as PageServer['ordersPage'], orderRequests: [] as string[] };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const html = (s: string) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(s);
     };
-    if (url.pathname.startsWith('/api/') && api) {
+    if (url.pathname.startsWith('/api/') && state.api) {
       // The API behind the same origin, as the portal serves it; Host kept so the write counts as same-origin.
-      const target = new URL(req.url!, api);
+      const target = new URL(req.url!, state.api);
       const forward = http.request(target, { method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -79,6 +81,12 @@ export async function startPageServer(api?: string): Promise<PageServer> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
+    get api() {
+      return state.api;
+    },
+    set api(v) {
+      state.api = v;
+    },
     get ordersPage() {
       return state.ordersPage;
     },

@@ -52,6 +52,14 @@ export function pageUrl(origin: string, body: DocumentPdfBody): string {
   return url.toString();
 }
 
+/** 'Küche “Nord”' → 'Kuche _Nord_': accents dropped, any other non-ASCII character an underscore. */
+function asciiFallback(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_');
+}
+
 /** Paper when the page names none: documents landscape Letter; drawings Letter one by one, Tabloid landscape when several share a page. */
 function paperOf(body: DocumentPdfBody): Pick<PdfJob, 'format' | 'landscape'> {
   if (body.document === 'documents') return { format: 'Letter', landscape: true };
@@ -98,8 +106,9 @@ export function documentRoutes(deps: DocumentRouteDeps): Router {
 
     const named = { orgSpecificId: order.orgSpecificId, title: order.title ?? '' };
     const now = new Date();
-    // attachment(): Content-Disposition with an ASCII filename and, for other characters, RFC 5987 filename*.
-    ctx.attachment(`${body.document === 'documents' ? documentFilename(named, mode, now) : drawingsFilename(named, now)}.pdf`);
+    const filename = `${body.document === 'documents' ? documentFilename(named, mode, now) : drawingsFilename(named, now)}.pdf`;
+    // The full name as RFC 5987 filename* when it is not plain ASCII; filename= an ASCII look-alike for older clients.
+    ctx.attachment(filename, { fallback: asciiFallback(filename) });
     ctx.type = 'application/pdf';
     ctx.set('Cache-Control', 'no-store');
     ctx.body = pdf;
