@@ -10,13 +10,14 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * - /rows?n=200              a table of n rows (a long quote), ready at once
  * - /orders/{n}/{document}   per `ordersPage`: 'order' reads the order's data through the API (requests
  *   under /api are passed to `api`) with the cookie and query the renderer gave it, and prints what
- *   it was told; 'never' and 'slow' (ready after 1.5 s) are for the route's limits.
+ *   it was told; 'items' does the same and lays out one table row per item of the order (a long
+ *   quote: the PDF benchmark's stand-in); 'never' and 'slow' (ready after 1.5 s) are for the route's limits.
  */
 export interface PageServer {
   origin: string;
   /** Where requests under /api go (the API under test). */
   api: string | undefined;
-  ordersPage: 'order' | 'never' | 'slow';
+  ordersPage: 'order' | 'items' | 'never' | 'slow';
   /** Addresses of the order pages requested (path and query). */
   orderRequests: string[];
   close(): Promise<void>;
@@ -25,7 +26,7 @@ export interface PageServer {
 const page = (body: string, script = '') => `<!doctype html><html><head><meta charset="utf-8"><title>t</title></head><body>${body}<script>${script}</script></body></html>`;
 const READY = `document.documentElement.dataset.printReady = 'true';`;
 
-const ORDER_SCRIPT = `
+const ORDER_SCRIPT = (items: boolean) => `
 const q = new URLSearchParams(location.search);
 const n = Number(location.pathname.split('/')[2]);
 const body = { orgId: JSON.parse(localStorage.getItem('cpq.activeOrgId')), productOrderOrgSpecificId: n };
@@ -38,6 +39,14 @@ fetch('/api/configurator/get-configurator-order-data', { method: 'POST', headers
     document.getElementById('out').textContent = order
       ? 'Order ' + order.orgSpecificId + ' titled ' + order.title + ' screen ' + location.pathname.split('/')[3] + ' mode ' + (q.get('mode') || '-') + ' print ' + q.get('print') + ' ' + ('costs' in order ? 'Prices shown' : 'Prices hidden')
       : 'Refused ' + res.status;
+    if (${items} && json.data) {
+      const table = document.createElement('table');
+      for (const item of json.data.productInstances) {
+        const row = table.insertRow();
+        for (const cell of [item.title, 'Qty ' + item.quantity, item.totalPriceInCents != null ? '$' + (item.totalPriceInCents / 100).toFixed(2) : '']) row.insertCell().textContent = cell;
+      }
+      document.body.append(table);
+    }
     ${READY}
   });`;
 
@@ -73,7 +82,7 @@ export async function startPageServer(api?: string): Promise<PageServer> {
       state.orderRequests.push(url.pathname + url.search);
       if (state.ordersPage === 'never') return html(page('<h1>Never ready</h1>'));
       if (state.ordersPage === 'slow') return html(page('<h1>Slow order</h1>', `setTimeout(() => { ${READY} }, 1500);`));
-      return html(page('<p id="out">Loading</p>', ORDER_SCRIPT));
+      return html(page('<p id="out">Loading</p>', ORDER_SCRIPT(state.ordersPage === 'items')));
     }
     res.writeHead(404).end();
   });

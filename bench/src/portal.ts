@@ -75,12 +75,12 @@ export async function startChild(script: string, port: number, env: Record<strin
   throw new Error(`${script} did not start on port ${port}:\n${output}`);
 }
 
-/** The portal on a fresh database with the demo data. */
-export async function startPortal(database: DatabaseKind): Promise<Portal> {
+/** The portal on a fresh database with the demo data (`settings`: more environment variables of the server). */
+export async function startPortal(database: DatabaseKind, settings: Record<string, string> = {}): Promise<Portal> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cpq-bench-'));
   let dropDatabase = async () => {};
-  const env: Record<string, string> = { NODE_ENV: 'test', DATABASE_URL: '', SQLITE_FILE: path.join(dir, 'bench.sqlite') };
+  const env: Record<string, string> = { ...settings, NODE_ENV: 'test', DATABASE_URL: '', SQLITE_FILE: path.join(dir, 'bench.sqlite') };
   if (database === 'mysql') {
     const { default: mysql } = await import('mysql2/promise');
     const name = `cpq_bench_${process.pid}_${Date.now()}`;

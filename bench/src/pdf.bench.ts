@@ -1,0 +1,135 @@
+/**
+ * PDF downloads (POST /api/documents/pdf) from the running portal (api/src/main.ts in its own process,
+ * fresh SQLite demo database, the system Chromium): owner-850's 200-item keypad order, made through
+ * the API. After a warm-up (the browser starts at the first PDF):
+ * - one 200-item quote PDF at a time, 5 runs: median and slowest, against the same for a 1-item
+ *   order (baseline in the same run: `vsOneItem`) and against the order's data call (`vsOrderData`);
+ * - 10 requests at once (2 rendering, the rest waiting their turn): every one a PDF, and the wall time.
+ * Two pages are printed: the portal's own documents screen (built first when it is not), and a
+ * stand-in served by the bench (api/test/pdfPages.ts, PDF_RENDER_ORIGIN pointing at it, /api passed
+ * to the portal) that reads the same order data as the caller and lays out one table row per item.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { pdfText, startPageServer, type PageServer } from '../../api/test/pdfPages.ts';
+import { type Benchmark, type Figures } from './lib.ts';
+import { median, orderWithItems, PortalUser, ROOT, startPortal, type Portal } from './portal.ts';
+
+const ITEMS = 200;
+const RUNS = 5;
+const AT_ONCE = 10;
+/** Long enough for ten 200-item PDFs queued behind two slots on a busy machine. */
+const SETTINGS = { PDF_CONCURRENCY: '2', PDF_QUEUE_LIMIT: '16', PDF_TIMEOUT_MS: '30000' };
+
+function prepare(): void {
+  const built = ['shell', 'mfe-documents'].every((ws) => existsSync(path.join(ROOT, ws, 'dist', 'mf-manifest.json')));
+  if (built) return;
+  const r = spawnSync(process.execPath, ['scripts/build-all.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('node scripts/build-all.mjs failed');
+}
+
+interface Download {
+  status: number;
+  ms: number;
+  bytes: Buffer;
+  error?: string;
+}
+
+async function download(user: PortalUser, orgSpecificId: number): Promise<Download> {
+  const t0 = performance.now();
+  const res = await fetch(`${user.url}/api/documents/pdf`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(user.url).origin, cookie: user.cookie },
+    body: JSON.stringify({ orgId: 850, productOrderOrgSpecificId: orgSpecificId, document: 'documents', mode: 'quote' }),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const ms = performance.now() - t0;
+  return { status: res.status, ms, bytes, ...(res.status !== 200 ? { error: bytes.toString('utf8').slice(0, 300) } : {}) };
+}
+
+/** A 200 with a PDF that names the order's last item: else the benchmark fails with what came back. */
+async function checked(d: Download, lastItem: string): Promise<Download> {
+  if (d.status !== 200) throw new Error(`the PDF answered ${d.status}: ${d.error}`);
+  if (d.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the answer is not a PDF');
+  const { text } = await pdfText(d.bytes);
+  if (!text.includes(lastItem)) throw new Error(`the PDF does not show "${lastItem}"`);
+  return d;
+}
+
+async function measurePdfs(portal: Portal): Promise<Figures> {
+  const user = await PortalUser.signIn(portal.url, 'owner-850@demo.test');
+  const big = await orderWithItems(user, ITEMS, 'PDF bench (200)');
+  const small = await orderWithItems(user, 1, 'PDF bench (1)');
+  const last = `Keypad ${ITEMS}`;
+
+  const warmUp = await checked(await download(user, big.orgSpecificId), last);
+  const orderDataMs: number[] = [];
+  const bigMs: number[] = [];
+  const smallMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    orderDataMs.push((await user.post('/api/configurator/get-configurator-order-data', { orgId: 850, productOrderOrgSpecificId: big.orgSpecificId })).ms);
+    bigMs.push((await checked(await download(user, big.orgSpecificId), last)).ms);
+    smallMs.push((await checked(await download(user, small.orgSpecificId), 'Keypad 1')).ms);
+  }
+  const t0 = performance.now();
+  const together = await Promise.all(Array.from({ length: AT_ONCE }, () => download(user, big.orgSpecificId)));
+  const wallMs = performance.now() - t0;
+  const failed = together.filter((d) => d.status !== 200);
+  if (failed.length) throw new Error(`${failed.length} of ${AT_ONCE} requests at once failed: ${failed[0]!.status} ${failed[0]!.error}`);
+  await checked(together[AT_ONCE - 1]!, last);
+
+  const pdf200 = median(bigMs);
+  return {
+    warmUpMs: warmUp.ms,
+    pdf200MedianMs: pdf200,
+    pdf200MaxMs: Math.max(...bigMs),
+    pdf1MedianMs: median(smallMs),
+    orderDataMedianMs: median(orderDataMs),
+    vsOneItem: pdf200 / median(smallMs),
+    vsOrderData: pdf200 / median(orderDataMs),
+    pdf200Bytes: together[0]!.bytes.length,
+    atOnceSucceeded: AT_ONCE - failed.length,
+    atOnceWallMs: wallMs,
+    atOnceSlowestMs: Math.max(...together.map((d) => d.ms)),
+  };
+}
+
+const targets = [
+  { figure: 'pdf200MedianMs', op: '<=' as const, value: 3000, label: 'one 200-item quote PDF ≤ 3 s' },
+  { figure: 'atOnceSucceeded', op: '>=' as const, value: AT_ONCE, label: `${AT_ONCE} requests at once, none failing` },
+];
+
+export const benchmarks: Benchmark[] = [
+  {
+    name: 'PDF: 200-item 850 quote — the portal documents screen',
+    targets,
+    async run() {
+      prepare();
+      const portal = await startPortal('sqlite', SETTINGS);
+      try {
+        return await measurePdfs(portal);
+      } finally {
+        await portal.stop();
+      }
+    },
+  },
+  {
+    name: 'PDF: 200-item 850 quote — a 200-row stand-in page (same route, renderer and order data)',
+    targets,
+    async run() {
+      let pages: PageServer | undefined;
+      let portal: Portal | undefined;
+      try {
+        pages = await startPageServer();
+        pages.ordersPage = 'items';
+        portal = await startPortal('sqlite', { ...SETTINGS, PDF_RENDER_ORIGIN: pages.origin });
+        pages.api = portal.url;
+        return await measurePdfs(portal);
+      } finally {
+        await portal?.stop();
+        await pages?.close();
+      }
+    },
+  },
+];
