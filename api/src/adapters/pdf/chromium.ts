@@ -26,6 +26,8 @@ export const PRINT_READY_SELECTOR = 'html[data-print-ready="true"]';
  */
 export class ChromiumPdfRenderer implements PdfRenderer {
   private browser: Promise<Browser> | undefined;
+  /** The started browser (undefined while starting or after it went away). */
+  private current: Browser | undefined;
   private readonly queue: BoundedQueue;
 
   constructor(readonly options: ChromiumPdfOptions) {
@@ -57,8 +59,6 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     if (starting) await (await starting.catch(() => undefined))?.close().catch(() => undefined);
   }
 
-  private current: Browser | undefined;
-
   private launch(): Promise<Browser> {
     if (this.browser) return this.browser;
     const starting = chromium
@@ -66,8 +66,9 @@ export class ChromiumPdfRenderer implements PdfRenderer {
         executablePath: this.options.executablePath,
         headless: true,
         timeout: LAUNCH_TIMEOUT_MS,
-        // Root in a container has no user namespace for Chromium's sandbox; the pages are our own.
-        args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+        // Containers have a small /dev/shm; root in a container has no user namespace for Chromium's
+        // sandbox (the pages printed are our own).
+        args: ['--disable-dev-shm-usage', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
       })
       .then((browser) => {
         this.current = browser;
@@ -88,8 +89,16 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   }
 
   private async renderNow(job: PdfJob): Promise<Buffer> {
-    // The limit is on the page: a cold start of the browser comes first, under its own limit of the same length.
-    const browser = await this.launch();
+    // The limit is on the page: a cold start of the browser comes first, under its own limit.
+    let browser = await this.launch();
+    // Gone a moment ago, before its disconnection was reported: start another.
+    if (!browser.isConnected()) {
+      if (this.current === browser) {
+        this.current = undefined;
+        this.browser = undefined;
+      }
+      browser = await this.launch();
+    }
     const deadline = Date.now() + this.options.timeoutMs;
     const left = () => Math.max(1, deadline - Date.now());
     // Set when the render is over (done, failed or timed out): a context opened after that is closed at once.
