@@ -170,50 +170,46 @@ describe('POST /api/documents/pdf', () => {
     });
     afterAll(async () => {
       for (const s of served) await s.close();
+      for (const r of renderers) await r.close();
       await slow?.close();
     });
+    const renderers: ChromiumPdfRenderer[] = [];
+
+    /** Another server on the same database printing the slow pages with a renderer of these limits (started), and owner-850 on it. */
+    const serveWith = async (limits: { concurrency: number; queueLimit: number; timeoutMs: number }) => {
+      const renderer = new ChromiumPdfRenderer({ executablePath: CHROMIUM, ...limits });
+      renderers.push(renderer);
+      const s = await t.serve({ pdf: renderer, pdfRenderOrigin: slow.origin });
+      served.push(s);
+      await renderer.warm();
+      return { renderer, me: await s.as('owner-850@demo.test') };
+    };
 
     it('answers 504 with a clear message when the page is not ready in time, and leaves no page open', async () => {
       slow.ordersPage = 'never';
-      const limited = new ChromiumPdfRenderer({ executablePath: CHROMIUM, concurrency: 2, queueLimit: 8, timeoutMs: 2000 });
-      const s = await t.serve({ pdf: limited, pdfRenderOrigin: slow.origin });
-      served.push(s);
-      try {
-        await limited.warm();
-        const me = await s.as('owner-850@demo.test');
-        const started = Date.now();
-        const res = await postPdf(me, { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId, document: 'documents' });
-        const took = Date.now() - started;
-        expect(res.status).toBe(504);
-        expect(res.error).toEqual({ code: 'pdfTimeout', message: 'The PDF could not be prepared within 2 seconds. Please try again; if it keeps failing, print from the page instead.' });
-        expect(took).toBeLessThan(2000 + 2000);
-        expect(limited.openPages()).toBe(0);
-      } finally {
-        await limited.close();
-      }
+      const { renderer, me } = await serveWith({ concurrency: 2, queueLimit: 8, timeoutMs: 2000 });
+      const started = Date.now();
+      const res = await postPdf(me, { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId, document: 'documents' });
+      const took = Date.now() - started;
+      expect(res.status).toBe(504);
+      expect(res.error).toEqual({ code: 'pdfTimeout', message: 'The PDF could not be prepared within 2 seconds. Please try again; if it keeps failing, print from the page instead.' });
+      expect(took).toBeLessThan(2000 + 2000);
+      expect(renderer.openPages()).toBe(0);
     }, 60_000);
 
     it('answers 503 "busy" beyond the waiting line', async () => {
       slow.ordersPage = 'slow';
-      const single = new ChromiumPdfRenderer({ executablePath: CHROMIUM, concurrency: 1, queueLimit: 0, timeoutMs: 20_000 });
-      const s = await t.serve({ pdf: single, pdfRenderOrigin: slow.origin });
-      served.push(s);
-      try {
-        await single.warm();
-        const me = await s.as('owner-850@demo.test');
-        const body = { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId, document: 'documents' };
-        const first = postPdf(me, body);
-        // The first has its slot once its page is asked for.
-        const asked = slow.orderRequests.length;
-        while (slow.orderRequests.length === asked) await new Promise((resolve) => setTimeout(resolve, 20));
-        const second = await postPdf(me, body);
-        expect(second.status).toBe(503);
-        expect(second.error).toEqual({ code: 'pdfBusy', message: PDF_BUSY_MESSAGE });
-        expect(second.headers.get('retry-after')).toBe('60');
-        expect((await first).status).toBe(200);
-      } finally {
-        await single.close();
-      }
+      const { me } = await serveWith({ concurrency: 1, queueLimit: 0, timeoutMs: 20_000 });
+      const body = { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId, document: 'documents' };
+      // The first has its slot once its page is asked for.
+      const asked = slow.orderRequests.length;
+      const first = postPdf(me, body);
+      while (slow.orderRequests.length === asked) await new Promise((resolve) => setTimeout(resolve, 20));
+      const second = await postPdf(me, body);
+      expect(second.status).toBe(503);
+      expect(second.error).toEqual({ code: 'pdfBusy', message: PDF_BUSY_MESSAGE });
+      expect(second.headers.get('retry-after')).toBe('60');
+      expect((await first).status).toBe(200);
     }, 60_000);
   });
 });

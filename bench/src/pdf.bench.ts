@@ -50,6 +50,7 @@ async function download(user: PortalUser, orgSpecificId: number): Promise<Downlo
 
 /** A 200 with a PDF that names the order's last item: else the benchmark fails with what came back. */
 async function checked(d: Download, lastItem: string): Promise<Download> {
+  if (d.status === 504) throw new Error(`the page never said it was ready to print (html[data-print-ready]): is the documents screen built with its print-ready marker? ${d.error}`);
   if (d.status !== 200) throw new Error(`the PDF answered ${d.status}: ${d.error}`);
   if (d.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the answer is not a PDF');
   const { text } = await pdfText(d.bytes);
