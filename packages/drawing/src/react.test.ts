@@ -1,6 +1,6 @@
+// @vitest-environment jsdom
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { drawInstance } from './draw.ts';
 import { ProductDrawing } from './react.tsx';
@@ -10,7 +10,9 @@ describe('ProductDrawing', () => {
   it('is an svg image named by its title, with the drawing viewBox and the same elements as the SVG string', () => {
     const d = drawInstance(keypadInput({ '8': { optionId: PLATE.g1 }, '11': { optionId: LAYOUT.b2stacked }, '27': { engravings: { '0': { above: { text: 'Hall' } } } } }), { units: 'mm', showDimensions: true });
     const html = renderToStaticMarkup(createElement(ProductDrawing, { drawing: d, title: 'Living room keypad', className: 'x', maxHeightPx: 200 }));
-    const svg = new JSDOM(html).window.document.querySelector('svg')!;
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    const svg = host.querySelector('svg')!;
     expect(svg.getAttribute('role')).toBe('img');
     expect(svg.getAttribute('aria-label')).toBe('Living room keypad');
     expect(svg.getAttribute('viewBox')).toBe(`0 0 ${d.width} ${d.height}`);

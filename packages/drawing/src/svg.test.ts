@@ -1,9 +1,9 @@
-import { JSDOM } from 'jsdom';
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { el, toSvgString } from './svg.ts';
 import type { Drawing } from './types.ts';
 
-const parse = (xml: string) => new new JSDOM('').window.DOMParser().parseFromString(xml, 'image/svg+xml');
+const parse = (xml: string) => new DOMParser().parseFromString(xml, 'image/svg+xml');
 
 const drawing = (root = el('g', {}, [el('text', { x: 1, y: 2 }, ['Tom & Jerry <"quoted"> \'s'])])): Drawing => ({ width: 100, height: 50, root, warnings: [], pxPerUnit: 2 });
 
