@@ -2,7 +2,7 @@ import { measureTextServer } from '@cpq/domain';
 import type { Renderer, RenderContext } from './context.ts';
 import { boxDimensions, dimensionMargin, type DimensionStyle } from './dimensions.ts';
 import { formulaScope } from './formula.ts';
-import { renderGraphic } from './graphic.ts';
+import { renderGraphic, type Bounds } from './graphic.ts';
 import { renderGeneric } from './renderers/generic.ts';
 import { renderKeypad } from './renderers/keypad.ts';
 import { renderLamella } from './renderers/lamella.ts';
@@ -49,6 +49,8 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
   const margin = options.showDimensions ? dimensionMargin(pxPerUnit) : 0;
 
   const layers = [];
+  // The graphic may reach past the product (a bevel, a door frame): the drawing makes room for it.
+  const bounds: Bounds = { minX: Math.min(0, result.reach?.minX ?? 0), minY: 0, maxX: Math.max(w, result.reach?.maxX ?? w), maxY: h };
   if (input.graphic && !input.graphic.archived && input.graphic.nodes.length > 0) {
     const idPrefix = `d${String(input.instance.id ?? 'x').replace(/[^A-Za-z0-9_-]/g, '_')}-`;
     layers.push(
@@ -58,6 +60,7 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
         warnings,
         idPrefix,
         dimensions: options.showDimensions ? style : null,
+        bounds,
       }),
     );
   }
@@ -65,10 +68,12 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
   if (options.showDimensions) {
     layers.push(el('g', { class: 'dimensions' }, [...boxDimensions({ x: 0, y: 0, width: w, height: h }, style), ...(result.extraDimensions?.(style) ?? [])]));
   }
+  const left = pad - bounds.minX;
+  const top = pad - bounds.minY;
   return {
-    width: w + 2 * pad + margin,
-    height: h + 2 * pad + margin,
-    root: el('g', { transform: `translate(${pad.toFixed(3)} ${pad.toFixed(3)})` }, layers),
+    width: Math.max(bounds.maxX, w + margin) - bounds.minX + 2 * pad,
+    height: Math.max(bounds.maxY, h + margin) - bounds.minY + 2 * pad,
+    root: el('g', { transform: `translate(${left.toFixed(3)} ${top.toFixed(3)})` }, layers),
     warnings,
     pxPerUnit,
   };
