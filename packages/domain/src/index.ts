@@ -27,3 +27,4 @@ export * from './schemas/guests.ts';
 export * from './schemas/media.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/pricingVersionOrders.ts';
+export * from './documents/index.ts';

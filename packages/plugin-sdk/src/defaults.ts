@@ -27,5 +27,6 @@ export const DEFAULT_RULES: PluginRules = {
   validation: { instanceValidators: [], optionAlerts: [] },
   costs: { maxDiscountPercentage: () => null },
   integrations: { guestUpdated: [] },
+  documents: { scaleNoteModes: [], discountToggleExcludedCategoryIds: [] },
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };

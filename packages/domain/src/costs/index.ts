@@ -1,2 +1,3 @@
 export { computeOrderCosts, repriceOrder, costOrderContext, guestTerms } from './costs.ts';
 export type { OrderPricingFields, GuestTerms, GuestRecordTerms, ComputeOrderCostsInput, RepriceOrderInput, RepricedInstance, RepriceOrderResult } from './costs.ts';
+export { costLines, discountLabel, type CostLine } from './lines.ts';
