@@ -7,7 +7,7 @@ import type { DocumentModel } from './model.ts';
 
 export const FOOTER_HEIGHT = 32;
 /** Height of page 1's header block (fixed: its lines never wrap). */
-export const HEADER_HEIGHT = 192;
+export const HEADER_HEIGHT = 168;
 export const TABLE_HEADER_HEIGHT = 28;
 export const SUMMARY_LINE_HEIGHT = 20;
 const SUMMARY_PADDING = 24;
