@@ -18,16 +18,16 @@ function catalogueResponse(pricingIsHidden = false): Catalogue {
     orgId: 850,
     version: 1,
     pricingIsHidden,
-    products: s.products,
+    products: [...s.products],
     productCategories: [],
-    productProperties: s.productProperties,
+    productProperties: [...s.productProperties],
     productPropertyGroups: [],
-    productOptions: s.productOptions,
+    productOptions: [...s.productOptions],
     productOptionClassifiers: [],
     productRules: [],
-    productPricingRules: pricingIsHidden ? [] : s.productPricingRules,
+    productPricingRules: pricingIsHidden ? [] : [...s.productPricingRules],
     media: [],
-  } as Catalogue;
+  };
 }
 
 function orderData(over: Partial<OrderData> = {}): OrderData {
