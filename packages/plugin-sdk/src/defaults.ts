@@ -1,3 +1,4 @@
+import { DEFAULT_DRAWING_CONFIG } from '@cpq/drawing';
 import type { PluginRules } from './extension-points.ts';
 
 /**
@@ -28,5 +29,6 @@ export const DEFAULT_RULES: PluginRules = {
   costs: { maxDiscountPercentage: () => null },
   integrations: { guestUpdated: [] },
   documents: { scaleNoteModes: [], discountToggleExcludedCategoryIds: [] },
+  drawings: DEFAULT_DRAWING_CONFIG,
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };

@@ -1,7 +1,9 @@
 import type { CostRules, EngineHooks, InstanceValidator, OptionFilter, OrgDesignEngineSettings, StatusGuard, StatusEvent, StatusActor } from '@cpq/domain';
 
 export type { CostRules, EngineHooks, InstanceValidator, OptionFilter };
+import type { DrawingConfig } from '@cpq/drawing';
 import type { UiSlotName } from './uiSlots.ts';
+export type { DrawingConfig, RendererKind, DrawingUnits } from '@cpq/drawing';
 export type { UiSlotName, UiSlotContext, UiSlotContexts, OrderPageActionsContext } from './uiSlots.ts';
 
 /**
@@ -257,4 +259,6 @@ export interface PluginRules {
   costs: CostRules;
   integrations: IntegrationRules;
   documents: DocumentRules;
+  /** Product drawings: the renderer script per product, units, the drawings page controls. */
+  drawings: DrawingConfig;
 }
