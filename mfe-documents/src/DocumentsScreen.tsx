@@ -11,12 +11,14 @@ import {
   type OrderDataProductOrder,
   type OrgMembership,
 } from '@cpq/domain';
+import { drawInstance, type Drawing } from '@cpq/drawing';
+import { ProductDrawing } from '@cpq/drawing/react';
 import { engineHooks, type PluginRules } from '@cpq/plugin-sdk';
 import { Button, downloadBlob, downloadCsv } from '@cpq/ui';
 import { documentCsv } from './csv.ts';
 import { formatDate } from './dates.ts';
 import { DocumentPages, type Branding } from './DocumentPages.tsx';
-import { buildDocument } from './model.ts';
+import { buildDocument, DRAWING_HEIGHT } from './model.ts';
 import { fetchPdf } from './pdf.ts';
 import { allowedModes, effectiveMode, urlWith, type DocumentsRoute } from './route.ts';
 import styles from './Documents.module.css';
@@ -69,9 +71,13 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
         pricingHidden,
         hideDiscount,
         now,
+        engravings: rules.drawings.engravings ?? null,
+        showEstimateNumber: rules.drawings.showEstimateNumber === true,
+        drawings: true,
       }),
-    [mode, order, data, catalogue, hooks, settings, employee, pricingHidden, hideDiscount, now],
+    [mode, order, data, catalogue, hooks, settings, employee, pricingHidden, hideDiscount, now, rules.drawings],
   );
+  const drawings = useMemo(() => (mode === 'factory' ? factoryDrawings(data, catalogue, rules) : new Map<number, Drawing>()), [mode, data, catalogue, rules]);
 
   // The mode and the discount choice live in the URL (a reload, a shared link and the PDF renderer see the same page).
   useEffect(() => {
@@ -177,10 +183,33 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
         </>
       )}
       <div ref={pagesRef}>
-        <DocumentPages doc={doc} branding={branding} />
+        <DocumentPages
+          doc={doc}
+          branding={branding}
+          renderDrawing={(row) => {
+            const drawing = drawings.get(row.id);
+            return drawing ? <ProductDrawing drawing={drawing} title={`Drawing of ${row.title}`} maxHeightPx={DRAWING_HEIGHT} /> : null;
+          }}
+        />
       </div>
     </main>
   );
+}
+
+/** Each item's product drawing for the factory sheet, with dimensions, in the organisation's units. */
+function factoryDrawings(data: OrderData, catalogue: CatalogueIndex, rules: PluginRules): Map<number, Drawing> {
+  const out = new Map<number, Drawing>();
+  for (const instance of data.productInstances) {
+    const product = catalogue.product(instance.productId);
+    if (!product) continue;
+    try {
+      out.set(instance.id, drawInstance({ product, instance, catalogue, graphic: null, drawingConfig: rules.drawings }, { units: rules.drawings.defaultUnits, showDimensions: true }));
+    } catch (err) {
+      // One item that cannot be drawn leaves its room empty; the sheet still prints.
+      console.warn(`Item ${instance.id} could not be drawn`, err);
+    }
+  }
+  return out;
 }
 
 /**
