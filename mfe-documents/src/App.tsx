@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, api, ApiRequestError, missingOrderPathAtom, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
-import type { OrderDataProductOrder } from '@cpq/domain';
+import { activeOrgAtom, activeRulesAtom, ApiRequestError, loadOrderWithCatalogue, missingOrderPathAtom, sessionAtom, type LoadedOrder } from '@cpq/client';
 import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
 import { DocumentsScreen } from './DocumentsScreen.tsx';
 import { parseDocumentsRoute } from './route.ts';
@@ -13,7 +12,7 @@ type Load =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; order: OrderDataProductOrder; data: OrderData; catalogue: Catalogue };
+  | ({ status: 'ready' } & LoadedOrder);
 
 function errorMessage(err: unknown): string {
   if (err instanceof ApiRequestError && err.message) return err.message;
@@ -52,17 +51,9 @@ export function App() {
     if (orderNo === null) return setLoad({ status: 'missing' });
     let live = true;
     setLoad({ status: 'loading' });
-    Promise.all([
-      api.orderData({ orgId, productOrderOrgSpecificId: orderNo, ...(shareToken ? { shareToken } : {}), ...(shareableOrderId ? { shareableOrderId } : {}) }),
-      api.catalogue(orgId, orderNo),
-    ]).then(
-      async ([data, catalogue]) => {
-        if (!live) return;
-        const order = data.productOrders.find((o) => o.orgSpecificId === orderNo) ?? data.productOrders[0];
-        if (!order) return setLoad({ status: 'missing' });
-        // The catalogue changed between the two answers: ask again for the one the order was read with (or newer).
-        if (catalogue.version < data.catalogueVersion) catalogue = await api.catalogue(orgId, orderNo);
-        if (live) setLoad({ status: 'ready', order, data, catalogue });
+    loadOrderWithCatalogue({ orgId, productOrderOrgSpecificId: orderNo, ...(shareToken ? { shareToken } : {}), ...(shareableOrderId ? { shareableOrderId } : {}) }).then(
+      (loaded) => {
+        if (live) setLoad(loaded ? { status: 'ready', ...loaded } : { status: 'missing' });
       },
       (err: unknown) => {
         if (live) setLoad(isMissing(err) ? { status: 'missing' } : { status: 'error', message: errorMessage(err) });
