@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type Catalogue, type OrderData, missingOrderPathAtom } from '@cpq/client';
+import { activeOrgAtom, activeRulesAtom, loadOrderWithCatalogue, sessionAtom, type Catalogue, type OrderData, missingOrderPathAtom } from '@cpq/client';
 import { CatalogueIndex, catalogueSnapshotFromRows, isEmployee, orderCatalogueRows, type EngineHooks, type OrderDataProductOrder } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
 import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
@@ -56,22 +56,14 @@ export function OrderPage() {
     let live = true;
     setLoad({ status: 'loading' });
     // The order and the catalogue travel separately, side by side; the catalogue is revalidated by ETag.
-    Promise.all([
-      api.orderData({
-        orgId,
-        productOrderOrgSpecificId: orderNo,
-        ...(shareToken ? { shareToken } : {}),
-        ...(shareableOrderId ? { shareableOrderId } : {}),
-      }),
-      api.catalogue(orgId, orderNo),
-    ]).then(
-      async ([data, catalogue]) => {
-        if (!live) return;
-        const order = data.productOrders.find((o) => o.orgSpecificId === orderNo) ?? data.productOrders[0];
-        if (!order) return setLoad({ status: 'missing' });
-        // The catalogue changed between the two answers: ask again for the one the order was read with (or newer).
-        if (catalogue.version < data.catalogueVersion) catalogue = await api.catalogue(orgId, orderNo);
-        if (live) setLoad({ status: 'ready', order, data, catalogue });
+    loadOrderWithCatalogue({
+      orgId,
+      productOrderOrgSpecificId: orderNo,
+      ...(shareToken ? { shareToken } : {}),
+      ...(shareableOrderId ? { shareableOrderId } : {}),
+    }).then(
+      (loaded) => {
+        if (live) setLoad(loaded ? { status: 'ready', ...loaded } : { status: 'missing' });
       },
       (err: unknown) => {
         if (!live) return;

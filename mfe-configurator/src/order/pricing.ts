@@ -7,107 +7,17 @@ import {
   formatCents,
   formatCentsPrecise,
   formatExplanation,
-  isSelectType,
   type CatalogueIndex,
-  type Costs,
-  type InstanceLike,
   type PriceExplanation,
   type PricingFailure,
   type PricingStep,
-  type ProductProperty,
-  type PropertySelection,
 } from '@cpq/domain';
 
-type Row = Record<string, unknown>;
+// The option summary lives in @cpq/domain: the printed documents list the same choices.
+export { optionSummary, type SummaryPart } from '@cpq/domain';
 
-// ---------------------------------------------------------------------------------------------
-// Option summary
-
-/** One "Property: value" pair of an item's option summary. */
-export interface SummaryPart {
-  propertyId: number;
-  property: string;
-  value: string;
-  /** The chosen option id is not in the catalogue (a missing option name shows as "ERROR"). */
-  isError: boolean;
-}
-
-/** What the cart shows for a chosen option the catalogue does not have. */
-const MISSING_OPTION_TEXT = 'ERROR';
-
-/** Every non-blank string under a value (engravings keep text in nested objects), in key order. */
-function textsIn(v: unknown, depth = 0): string[] {
-  if (typeof v === 'string') return v.trim() ? [v.trim()] : [];
-  if (typeof v === 'number' && Number.isFinite(v)) return [String(v)];
-  if (depth > 4 || !v || typeof v !== 'object') return [];
-  const values = Array.isArray(v) ? v : Object.values(v as Row);
-  return values.flatMap((x) => textsIn(x, depth + 1));
-}
-
-function selectionText(property: ProductProperty, sel: PropertySelection): string | null {
-  if (property.type === 'checkbox') {
-    const v: unknown = sel.value;
-    if (v === null || v === undefined || v === '') return null;
-    return v === 1 || v === '1' || v === true || v === 'true' ? 'Yes' : 'No';
-  }
-  const parts: string[] = [];
-  if (sel.value !== null && sel.value !== undefined && String(sel.value).trim() !== '') parts.push(String(sel.value).trim());
-  parts.push(...textsIn(sel.text), ...textsIn(sel.engravings));
-  return parts.length ? parts.join(' / ') : null;
-}
-
-/**
- * "Property: Option" for single-select properties with a choice ("ERROR" when the option id is
- * unknown), the value for dimensions, number, checkbox and text properties; properties without a
- * choice are left out. In the product's property order.
- */
-export function optionSummary(instance: InstanceLike, catalogue: CatalogueIndex): SummaryPart[] {
-  const props = instance.properties ?? {};
-  const out: SummaryPart[] = [];
-  const seen = new Set<string>();
-  const add = (property: ProductProperty, sel: PropertySelection | undefined) => {
-    if (!sel || typeof sel !== 'object') return;
-    if (isSelectType(property.type)) {
-      const id = sel.optionId;
-      if (id === null || id === undefined) return;
-      const option = typeof id === 'number' ? catalogue.option(id) : undefined;
-      const ok = !!option && option.productPropertyId === property.id;
-      out.push({ propertyId: property.id, property: property.title, value: ok ? option.title : MISSING_OPTION_TEXT, isError: !ok });
-      return;
-    }
-    const text = selectionText(property, sel);
-    if (text !== null) out.push({ propertyId: property.id, property: property.title, value: text, isError: false });
-  };
-  for (const property of catalogue.propertiesOf(instance.productId)) {
-    seen.add(String(property.id));
-    add(property, props[String(property.id)]);
-  }
-  // Choices for properties the product no longer lists still describe the item.
-  for (const [key, sel] of Object.entries(props)) {
-    if (seen.has(key)) continue;
-    const property = catalogue.property(Number(key));
-    if (property) add(property, sel);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Who sees prices
-
-const isOn = (v: unknown) => v === 1 || v === true || v === '1';
-
-/**
- * Pricing is hidden when the user's organisation access data sets pricingIsHidden, or the order's
- * per-user data does. The membership flag is read wherever the session carries it.
- */
-export function isPricingHidden(membership: unknown, order: { involvedUsers?: unknown } | null | undefined, userId: number | null | undefined): boolean {
-  const m = (membership && typeof membership === 'object' ? membership : {}) as Row;
-  const access = (m.orgAccessEdgeData as { designEngine?: Row } | undefined)?.designEngine;
-  if (isOn(m.pricingIsHidden) || isOn(access?.pricingIsHidden)) return true;
-  if (userId === null || userId === undefined) return false;
-  const involved = order?.involvedUsers && typeof order.involvedUsers === 'object' ? (order.involvedUsers as Record<string, Row | undefined>) : {};
-  return isOn(involved[String(userId)]?.pricingIsHidden);
-}
+// Who sees prices: the same rule on the printed documents, so it lives in @cpq/domain.
+export { isPricingHidden } from '@cpq/domain';
 
 // ---------------------------------------------------------------------------------------------
 // Browser vs server
@@ -124,37 +34,8 @@ export function mismatchMessage(serverCents: number): string {
 // ---------------------------------------------------------------------------------------------
 // Price summary
 
-interface CostLine {
-  key: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'tariff' | 'total' | 'deposit';
-  label: string;
-  /** What is shown: "$1,234.56", "-$10.00", "TBD". */
-  text: string;
-  /** The amount in cents (0 for TBD). */
-  cents: number;
-  emphasis?: boolean;
-}
-
-function pctLabel(p: number): string {
-  return `${Number(p.toFixed(2))}%`;
-}
-
-/** "Guest discount (10%)" when the owner's guest discount applies; the order's own is "Discount". */
-function discountLabel(costs: Costs): string {
-  if (costs.discountSource !== 'guest') return 'Discount';
-  return typeof costs.appliedDiscountPercentage === 'number' ? `Guest discount (${pctLabel(costs.appliedDiscountPercentage)})` : 'Guest discount';
-}
-
-/** The price summary lines from the order's costs: discount and tariff only when there are any. */
-export function costLines(costs: Costs): CostLine[] {
-  const out: CostLine[] = [{ key: 'subtotal', label: 'Subtotal', text: formatCents(costs.orderSubTotal), cents: costs.orderSubTotal }];
-  if (costs.discount > 0) out.push({ key: 'discount', label: discountLabel(costs), text: `-${formatCents(costs.discount)}`, cents: -costs.discount });
-  out.push({ key: 'shipping', label: 'Shipping', text: costs.shippingIsTbd ? 'TBD' : formatCents(costs.shipping), cents: costs.shippingIsTbd ? 0 : costs.shipping });
-  out.push({ key: 'tax', label: 'Tax', text: formatCents(costs.tax), cents: costs.tax });
-  if (costs.tariff > 0) out.push({ key: 'tariff', label: 'Tariff', text: formatCents(costs.tariff), cents: costs.tariff });
-  out.push({ key: 'total', label: 'Total', text: formatCents(costs.orderTotal), cents: costs.orderTotal, emphasis: true });
-  out.push({ key: 'deposit', label: `Deposit (${pctLabel(costs.depositPercentage)})`, text: formatCents(costs.depositAmount), cents: costs.depositAmount });
-  return out;
-}
+// The summary lines live in @cpq/domain: the printed documents show the same ones.
+export { costLines } from '@cpq/domain';
 
 // ---------------------------------------------------------------------------------------------
 // "Why this price"

@@ -51,6 +51,8 @@ export default definePlugin({
     costs,
     drawings,
     // Shipped orders may wait for their balance; tax is not looked up for California and New York.
+    // The factory sheet's drawings are to scale; stocked back-box orders keep their discount visible.
+    documents: { scaleNoteModes: ['factory'], discountToggleExcludedCategoryIds: [5] },
     orderStatus: { shippedWithoutFinalPayment: true, paymentRequiresContactEmail: true, updateIntentOnMethodChange: true, taxSkippedStates: ['CA', 'NY'] },
   },
 });

@@ -28,4 +28,4 @@ export * from './schemas/media.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/pricingVersionOrders.ts';
 export * from './schemas/documents.ts';
-export * from './documents/filenames.ts';
+export * from './documents/index.ts';

@@ -28,6 +28,7 @@ export const DEFAULT_RULES: PluginRules = {
   validation: { instanceValidators: [], optionAlerts: [] },
   costs: { maxDiscountPercentage: () => null },
   integrations: { guestUpdated: [] },
+  documents: { scaleNoteModes: [], discountToggleExcludedCategoryIds: [] },
   drawings: DEFAULT_DRAWING_CONFIG,
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };

@@ -231,6 +231,20 @@ export interface IntegrationRules {
   guestUpdated: readonly GuestUpdatedHook[];
 }
 
+/** The documents screen's modes (as in the URL and the PDF route). */
+export type DocumentModeName = 'quote' | 'invoice' | 'packingSlip' | 'factory';
+
+/** What differs per organisation on the printable documents (quote, invoice, packing slip, factory sheet). */
+export interface DocumentRules {
+  /**
+   * Modes whose page footers carry the note that the drawing prints to scale on 11x17
+   * (manufacturing) or 8.5x11. None by default.
+   */
+  scaleNoteModes: readonly DocumentModeName[];
+  /** Orders of these product categories get no Hide/Show Discount toggle. None by default. */
+  discountToggleExcludedCategoryIds: readonly number[];
+}
+
 export interface PluginRules {
   wording: Wording;
   orderStatus: OrderStatusRules;
@@ -244,6 +258,7 @@ export interface PluginRules {
   validation: ValidationRules;
   costs: CostRules;
   integrations: IntegrationRules;
+  documents: DocumentRules;
   /** Product drawings: the renderer script per product, units, the drawings page controls. */
   drawings: DrawingConfig;
 }

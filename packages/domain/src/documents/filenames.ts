@@ -1,34 +1,38 @@
 /**
- * Names of downloaded documents and drawings (without extension; the caller adds .pdf or .csv):
- * documents '#{orgSpecificId} - {title} - {YYMMDD} - Quote|Packing Slip|Factory|Invoice', drawings
- * '#{orderNo} - {title} - {YYMMDD} - Drawings'. The date is the given day in UTC, so a name does not
- * depend on where the server or the browser runs.
+ * File names of the printable documents (without extension: the PDF route adds .pdf, the CSV export
+ * .csv): '#{orgSpecificId} - {title} - {YYMMDD} - Quote' (or Packing Slip, Factory, Invoice).
  */
-export type DocumentKind = 'quote' | 'invoice' | 'packingSlip' | 'factory';
 
-export interface FilenameOrder {
-  orgSpecificId: number;
-  title: string;
-}
+/** The documents screen's modes, as the URL and the PDF route name them. */
+export const DOCUMENT_MODES = ['quote', 'invoice', 'packingSlip', 'factory'] as const;
+export type DocumentKind = (typeof DOCUMENT_MODES)[number];
 
-const DOCUMENT_LABEL: Record<DocumentKind, string> = {
+/** The word each document ends its file name with (and its title on the page). */
+export const DOCUMENT_KIND_NAMES: Readonly<Record<DocumentKind, string>> = {
   quote: 'Quote',
   invoice: 'Invoice',
   packingSlip: 'Packing Slip',
   factory: 'Factory',
 };
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** YYMMDD of the day in UTC. */
+/** YYMMDD of a date, read in UTC so the browser and the server name the same file the same way. */
 export function yymmdd(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
   return `${two(date.getUTCFullYear() % 100)}${two(date.getUTCMonth() + 1)}${two(date.getUTCDate())}`;
 }
 
-export function documentFilename(order: FilenameOrder, kind: DocumentKind, date: Date): string {
-  return `#${order.orgSpecificId} - ${order.title} - ${yymmdd(date)} - ${DOCUMENT_LABEL[kind]}`;
+/** '#123 - Kitchen - 261123 - Quote' for order 123 titled Kitchen on 23 Nov 2026. */
+export function documentFilename(order: { orgSpecificId: number; title: string }, kind: DocumentKind, date: Date): string {
+  return `#${order.orgSpecificId} - ${order.title} - ${yymmdd(date)} - ${DOCUMENT_KIND_NAMES[kind]}`;
 }
 
+/** The order as the file names read it. */
+export interface FilenameOrder {
+  orgSpecificId: number;
+  title: string;
+}
+
+/** '#{orderNo} - {title} - {YYMMDD} - Drawings'. */
 export function drawingsFilename(order: FilenameOrder, date: Date): string {
   return `#${order.orgSpecificId} - ${order.title} - ${yymmdd(date)} - Drawings`;
 }

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
+import type { DocumentKind, OrderDataGuest, OrderDataProductInstance } from '@cpq/domain';
+import { documentCsvRows } from './csv.ts';
+import { buildDocument, LINE_HEIGHT, netOfDiscount, ROW_PADDING, THUMBNAIL_GAP, THUMBNAIL_SIZE, type DocumentInput } from './model.ts';
+import { BODY_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT } from './pages.ts';
+import { catalogueFixture, instance, orderFixture } from './testFixtures.ts';
+
+function input(over: Partial<DocumentInput> = {}): DocumentInput {
+  return {
+    mode: 'quote',
+    order: orderFixture(),
+    instances: [instance(1, { quantity: 2, properties: { '10': { optionId: 101 }, '11': { optionId: 111 }, '12': { optionId: 121 } } })],
+    guests: [],
+    catalogue: catalogueFixture(),
+    hooks: engineHooks(DEFAULT_RULES),
+    orgSettings: {},
+    guest: false,
+    pricingHidden: false,
+    hideDiscount: false,
+    now: new Date('2026-11-23T12:00:00Z'),
+    ...over,
+  };
+}
+
+describe('items table by invoice visibility', () => {
+  it("lists 'inline' properties under the title, gives 'column' ones a column and leaves 'none' out", () => {
+    const doc = buildDocument(input());
+    const row = doc.rows[0]!;
+    expect(row.lines).toEqual(['Finish: Brass']);
+    expect(doc.columns.map((c) => c.key)).toEqual(['quantity', 'item', 'p11', 'sku', 'unitPrice', 'subtotal']);
+    expect(doc.columns.find((c) => c.key === 'p11')!.label).toBe('Size');
+    expect(row.cells.p11).toEqual(['Large']);
+    expect(JSON.stringify(doc)).not.toContain('Hidden choice');
+  });
+
+  it('widths: quantity 30, SKU 90, prices 80, one other column 120, the item column flexible', () => {
+    const widths = Object.fromEntries(buildDocument(input()).columns.map((c) => [c.key, c.width]));
+    expect(widths).toEqual({ quantity: 30, item: null, p11: 120, sku: 90, unitPrice: 80, subtotal: 80 });
+  });
+
+  it('prints the SKU from the product code and the codes of the options its formula names', () => {
+    expect(buildDocument(input()).rows[0]!.cells.sku).toEqual(['KP-BR']);
+  });
+
+  it('the factory sheet lists every chosen option, with SKU and factory code, and no prices', () => {
+    const doc = buildDocument(input({ mode: 'factory' }));
+    expect(doc.rows[0]!.lines).toEqual(['Finish: Brass', 'Size: Large', 'Secret: Hidden choice']);
+    expect(doc.rows[0]!.cells.sku).toEqual(['KP-BR', 'F-KP']);
+    expect(doc.columns.map((c) => c.key)).toEqual(['quantity', 'item', 'sku']);
+    expect(doc.summary).toBeNull();
+  });
+
+  it('the packing slip has quantities and a checked / initials column, no prices', () => {
+    const doc = buildDocument(input({ mode: 'packingSlip' }));
+    expect(doc.columns.map((c) => c.key)).toEqual(['quantity', 'item', 'p11', 'sku', 'check']);
+    expect(doc.columns.find((c) => c.key === 'check')!.label).toBe('Checked / Initials');
+    expect(doc.summary).toBeNull();
+  });
+
+  it('shows option thumbnails for a property that asks for them, and counts them in the row height', () => {
+    const doc = buildDocument(input({ instances: [instance(1, { properties: { '10': { optionId: 102 } } })] }));
+    const row = doc.rows[0]!;
+    expect(row.thumbnails).toEqual([{ url: '/media/nickel.png', alt: 'Finish: Nickel' }]);
+    // Title, product title? no (no own title) → title + 1 option line, then the thumbnails strip.
+    expect(row.height).toBe(ROW_PADDING + 2 * LINE_HEIGHT + THUMBNAIL_GAP + THUMBNAIL_SIZE);
+  });
+
+  it('row height: 12 px padding + 16 px per line (title, product title, options)', () => {
+    const doc = buildDocument(input({ instances: [instance(1, { title: 'Entry', properties: { '10': { optionId: 101 } } })] }));
+    // "Entry", "Keypad", "Finish: Brass"
+    expect(doc.rows[0]!.height).toBe(12 + 3 * 16);
+  });
+
+  it('an engravings column for products with engravings, one line per engraving', () => {
+    const withEngraving = instance(1, { properties: { '27': { engravings: { '0': { above: { text: 'LIGHTS' } }, '1': { below: { text: 'SHADES\nDOWN' } } } } } });
+    const doc = buildDocument(input({ instances: [withEngraving], engravings: { engravingsPropertyId: 27 } }));
+    expect(doc.columns.find((c) => c.key === 'engravings')!.width).toBe(80);
+    expect(doc.rows[0]!.cells.engravings).toEqual(['1 ↑ LIGHTS', '2 ↓ SHADES / DOWN']);
+    expect(doc.rows[0]!.lines).toEqual([]);
+  });
+});
+
+describe('prices and the costs summary', () => {
+  it('prices items with the engine: unit and line total, subtotal, total, deposit', () => {
+    const doc = buildDocument(input({ orgSettings: { depositPercentage: 50 } }));
+    expect(doc.rows[0]!.cells.unitPrice).toEqual(['$125.00']);
+    expect(doc.rows[0]!.cells.subtotal).toEqual(['$250.00']);
+    expect(doc.summary).toEqual([
+      { key: 'subtotal', label: 'Subtotal', text: '$250.00' },
+      { key: 'shipping', label: 'Shipping', text: 'TBD' },
+      { key: 'tax', label: 'Tax', text: '$0.00' },
+      { key: 'total', label: 'Total', text: '$250.00', emphasis: true },
+      { key: 'deposit', label: 'Deposit (50%)', text: '$125.00' },
+    ]);
+    expect(doc.hasDiscount).toBe(false);
+  });
+
+  it("labels the owner's guest discount as the order page does", () => {
+    const guests: OrderDataGuest[] = [{ userId: 7, disableSalesTax: 0, discount: { type: 'percent', value: 10 } }];
+    const doc = buildDocument(input({ guests }));
+    expect(doc.summary!.find((l) => l.key === 'discount')).toEqual({ key: 'discount', label: 'Guest discount (10%)', text: '-$25.00' });
+    expect(doc.summary!.find((l) => l.key === 'total')!.text).toBe('$225.00');
+    expect(doc.hasDiscount).toBe(true);
+  });
+
+  it("the order's own discount is labelled Discount", () => {
+    const doc = buildDocument(input({ order: orderFixture({ discountMode: 'amount', discountFlatAmount: 5000 }) }));
+    expect(doc.summary!.find((l) => l.key === 'discount')).toEqual({ key: 'discount', label: 'Discount', text: '-$50.00' });
+  });
+
+  it('hiding the discount prints net prices and no discount line; the total stays', () => {
+    const order = orderFixture({ discountMode: 'rate', discountPercentage: 20 });
+    const doc = buildDocument(input({ order, hideDiscount: true }));
+    expect(doc.summary!.map((l) => l.key)).not.toContain('discount');
+    expect(doc.summary!.find((l) => l.key === 'subtotal')!.text).toBe('$200.00');
+    expect(doc.summary!.find((l) => l.key === 'total')!.text).toBe('$200.00');
+    expect(doc.rows[0]!.cells.unitPrice).toEqual(['$100.00']);
+    expect(doc.rows[0]!.cells.subtotal).toEqual(['$200.00']);
+  });
+
+  it('net line totals add up to the discounted subtotal', () => {
+    // 3 lines of $1.00 with $1.00 off: 66.67 each rounds to 67, the last takes the cent back.
+    const net = netOfDiscount(
+      [
+        { unit: 100, total: 100, quantity: 1 },
+        { unit: 100, total: 100, quantity: 1 },
+        { unit: 50, total: 100, quantity: 2 },
+      ],
+      { orderSubTotal: 300, discount: 100 },
+    );
+    expect(net.map((l) => l.total)).toEqual([67, 67, 66]);
+    expect(net[2]!.unit).toBe(33);
+  });
+
+  it('the invoice adds what was paid and the balance due', () => {
+    const doc = buildDocument(input({ mode: 'invoice', order: orderFixture({ amountPaidInCents: 10000 }) }));
+    expect(doc.summary!.slice(-2)).toEqual([
+      { key: 'paid', label: 'Paid', text: '$100.00' },
+      { key: 'balance', label: 'Balance due', text: '$150.00', emphasis: true },
+    ]);
+  });
+
+  it.each<DocumentKind>(['quote', 'invoice'])('hidden pricing: no price, subtotal, discount or total in the %s, nor in its CSV', (mode) => {
+    const guests: OrderDataGuest[] = [{ userId: 7, disableSalesTax: 0, discount: { type: 'percent', value: 10 } }];
+    const doc = buildDocument(input({ mode, guests, pricingHidden: true }));
+    expect(doc.summary).toBeNull();
+    expect(doc.hasDiscount).toBe(false);
+    expect(doc.columns.map((c) => c.key)).not.toContain('unitPrice');
+    expect(JSON.stringify(doc)).not.toContain('$');
+    expect(JSON.stringify(documentCsvRows(doc))).not.toContain('$');
+  });
+});
+
+describe('header', () => {
+  it('shows order number, title, contact, PO number, dates and status; the estimate number only when asked', () => {
+    const order = orderFixture({ contactName: 'Ada Lovelace', purchaseOrderNumber: 'PO-9', estimateNumber: 'E-12' });
+    const orgSettings = { productOrderStatuses: [{ key: 'orderStarted', type: 'orderStarted' as const, title: 'Order Started', isVisibleToGuest: 1 as const }] };
+    const fields = (showEstimateNumber: boolean) => buildDocument(input({ order, orgSettings, showEstimateNumber })).fields.map((f) => `${f.label} ${f.value}`);
+    expect(fields(false)).toEqual(['Order # 42', 'Title Kitchen', 'Contact Ada Lovelace', 'PO # PO-9', 'Date 5/5/2025', 'Last updated 5/7/2025', 'Status Order Started']);
+    expect(fields(true)).toContain('Estimate # E-12');
+  });
+
+  it("marks an incomplete delivery address and defaults the country to US", () => {
+    const doc = buildDocument(input({ order: orderFixture({ deliveryAddress: { streetAddress: '1 Main St', city: 'Austin', state: 'TX' } }) }));
+    expect(doc.address).toEqual({ lines: ['1 Main St', 'Austin, TX', 'US'], incomplete: true });
+  });
+});
+
+describe('CSV rows', () => {
+  it('one row per item with the printed columns, then the costs summary', () => {
+    const rows = documentCsvRows(buildDocument(input({ instances: [instance(1, { title: 'Entry', quantity: 2, properties: { '10': { optionId: 101 }, '11': { optionId: 111 } } })] })));
+    expect(rows).toEqual([
+      ['Qty', 'Item', 'Options', 'Size', 'SKU', 'Unit Price', 'Subtotal'],
+      ['2', 'Entry (Keypad)', 'Finish: Brass', 'Large', 'KP-BR', '$125.00', '$250.00'],
+      [],
+      ['Subtotal', '$250.00'],
+      ['Shipping', 'TBD'],
+      ['Tax', '$0.00'],
+      ['Total', '$250.00'],
+      ['Deposit (0%)', '$0.00'],
+    ]);
+  });
+
+  it('the packing slip CSV has the checked / initials column empty and no prices', () => {
+    const rows = documentCsvRows(buildDocument(input({ mode: 'packingSlip' })));
+    expect(rows[0]).toEqual(['Qty', 'Item', 'Options', 'Size', 'SKU', 'Checked / Initials']);
+    expect(rows[1]!.at(-1)).toBe('');
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('pagination of a 200-item order', () => {
+  it('packs every row on one page, none over the page body, the summary after the last row', () => {
+    const instances: OrderDataProductInstance[] = Array.from({ length: 200 }, (_, i) =>
+      instance(i + 1, { rank: i + 1, title: `Item ${i + 1}`, properties: i % 3 === 0 ? { '10': { optionId: 102 } } : { '10': { optionId: 101 } } }),
+    );
+    const doc = buildDocument(input({ instances }));
+    const pages = paginate(doc);
+    expect(pages.length).toBeGreaterThan(5);
+    let next = 0;
+    pages.forEach((p, n) => {
+      expect(p.from).toBe(next);
+      next = p.to;
+      const rows = doc.rows.slice(p.from, p.to).reduce((s, r) => s + r.height, 0);
+      const used = (n === 0 ? HEADER_HEIGHT : 0) + (p.to > p.from ? TABLE_HEADER_HEIGHT : 0) + rows + (p.hasSummary ? summaryHeight(doc) : 0);
+      expect(used).toBeLessThanOrEqual(BODY_HEIGHT);
+    });
+    expect(next).toBe(200);
+    expect(pages.at(-1)!.hasSummary).toBe(true);
+  });
+});
+

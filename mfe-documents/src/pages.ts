@@ -1,0 +1,29 @@
+/**
+ * The document's pages: page geometry in CSS px and the rows packed into pages (no row cut, header
+ * block on page 1, costs summary after the last row).
+ */
+import { DOCUMENT_MARGIN, DOCUMENT_PAGE, packPages, type PackedPage } from '@cpq/domain';
+import type { DocumentModel } from './model.ts';
+
+export const FOOTER_HEIGHT = 32;
+/** Height of page 1's header block (fixed: its lines never wrap). */
+export const HEADER_HEIGHT = 168;
+export const TABLE_HEADER_HEIGHT = 28;
+export const SUMMARY_LINE_HEIGHT = 20;
+const SUMMARY_PADDING = 24;
+/** What rows, header block and summary may fill on a page. */
+export const BODY_HEIGHT = DOCUMENT_PAGE.height - 2 * DOCUMENT_MARGIN - FOOTER_HEIGHT;
+
+export function summaryHeight(doc: Pick<DocumentModel, 'summary'>): number {
+  return doc.summary ? SUMMARY_PADDING + doc.summary.length * SUMMARY_LINE_HEIGHT : 0;
+}
+
+export function paginate(doc: Pick<DocumentModel, 'rows' | 'summary'>): PackedPage[] {
+  return packPages({
+    rowHeights: doc.rows.map((r) => r.height),
+    bodyHeight: BODY_HEIGHT,
+    firstPageHeader: HEADER_HEIGHT,
+    tableHeader: TABLE_HEADER_HEIGHT,
+    summary: summaryHeight(doc),
+  });
+}

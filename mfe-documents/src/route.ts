@@ -1,0 +1,62 @@
+/** The documents route: /orders/{orgSpecificId}/documents with optional shareToken, shareableOrderId, mode, hideDiscount and print. */
+import { DOCUMENT_MODES, type DocumentKind } from '@cpq/domain';
+
+export interface DocumentsRoute {
+  orgSpecificId: number;
+  shareToken?: string;
+  shareableOrderId?: string;
+  /** The mode the URL asks for (null: the default, QUOTE). */
+  mode: DocumentKind | null;
+  hideDiscount: boolean;
+  /** Rendered for the PDF service: no toolbar. */
+  print: boolean;
+}
+
+/** URL spellings of the modes: packingSlip also as packing-slip. */
+const MODE_ALIASES: Record<string, DocumentKind> = { 'packing-slip': 'packingSlip', packingslip: 'packingSlip' };
+
+export function parseMode(v: string | null): DocumentKind | null {
+  if (!v) return null;
+  const k = v.trim();
+  if ((DOCUMENT_MODES as readonly string[]).includes(k)) return k as DocumentKind;
+  return MODE_ALIASES[k.toLowerCase()] ?? null;
+}
+
+const on = (v: string | null) => v === '1' || v === 'true';
+
+export function parseDocumentsRoute(pathname: string, search: string): DocumentsRoute | null {
+  const m = /^\/orders\/(\d+)\/documents\/?$/.exec(pathname);
+  if (!m?.[1]) return null;
+  const orgSpecificId = Number(m[1]);
+  if (!Number.isSafeInteger(orgSpecificId) || orgSpecificId < 1) return null;
+  const q = new URLSearchParams(search);
+  const shareToken = q.get('shareToken') || undefined;
+  const shareableOrderId = q.get('shareableOrderId') || undefined;
+  return {
+    orgSpecificId,
+    ...(shareToken ? { shareToken } : {}),
+    ...(shareableOrderId ? { shareableOrderId } : {}),
+    mode: parseMode(q.get('mode')),
+    hideDiscount: on(q.get('hideDiscount')),
+    print: on(q.get('print')),
+  };
+}
+
+/** The mode shown: the one asked for when this person may see it, else QUOTE. */
+export function allowedModes(employee: boolean): DocumentKind[] {
+  return employee ? ['quote', 'invoice', 'packingSlip', 'factory'] : ['quote', 'invoice'];
+}
+
+export function effectiveMode(asked: DocumentKind | null, employee: boolean): DocumentKind {
+  return asked && allowedModes(employee).includes(asked) ? asked : 'quote';
+}
+
+/** The current URL with mode and hideDiscount set (quote and a shown discount are the defaults, left out). */
+export function urlWith(href: string, mode: DocumentKind, hideDiscount: boolean): string {
+  const url = new URL(href);
+  if (mode === 'quote') url.searchParams.delete('mode');
+  else url.searchParams.set('mode', mode);
+  if (hideDiscount) url.searchParams.set('hideDiscount', '1');
+  else url.searchParams.delete('hideDiscount');
+  return url.pathname + url.search + url.hash;
+}

@@ -1,0 +1,3 @@
+export * from './filenames.ts';
+export * from './address.ts';
+export * from './layout.ts';
