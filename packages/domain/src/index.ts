@@ -27,3 +27,5 @@ export * from './schemas/guests.ts';
 export * from './schemas/media.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/pricingVersionOrders.ts';
+export * from './schemas/documents.ts';
+export * from './documents/filenames.ts';
