@@ -1,3 +1,4 @@
 export * from './http.ts';
 export * from './api.ts';
 export * from './session.ts';
+export * from './errors.ts';

@@ -6,4 +6,4 @@ export { createSpaLifecycles, type SpaOptions } from './spa.tsx';
 export { Link, type LinkProps } from './Link.tsx';
 export { useLocationKey, useLocationPath } from './location.ts';
 export { Modal, type ModalProps } from './Modal.tsx';
-export { downloadCsv } from './download.ts';
+export { downloadBlob, downloadCsv } from './download.ts';
