@@ -158,6 +158,7 @@ export const propertyGroups: Row[] = [
   { id: 2, orgId: 850, title: 'Engraving', rank: 2, archived: 0, properties: { '26': {}, '27': {}, '112': {} } },
   { id: 3, orgId: 1053, title: 'Dimensions', rank: 1, archived: 0, properties: { '141': {}, '142': {}, '151': {}, '152': {} } },
   { id: 4, orgId: 1053, title: 'Veneer', rank: 2, archived: 0, properties: { '143': {}, '144': {} } },
+  { id: 5, orgId: 1053, title: 'Lamellas', rank: 3, archived: 0, properties: { '300': {}, '301': {}, '302': {}, '303': {} } },
 ];
 
 export const properties: Row[] = [];
@@ -198,6 +199,11 @@ prop(145, 1053, 'Flooring Species', 'singleSelect', 1, { noOptionThumbnails: 0 }
 prop(146, 1053, 'Flooring Finish', 'singleSelect', 2);
 prop(147, 1053, 'Hinge Side', 'singleSelect', 5, { drawingVisibility: 'visible' });
 prop(148, 1053, 'Slats per Panel', 'number', 6);
+// Lamella layout of products 104 and 105 (ids ≥ 300): by quantity, or by lamella width (count = ceil(width / lamella width)).
+prop(300, 1053, 'Lamella Width Mode', 'singleSelect', 10, { productPropertyGroupId: 5, productOptionDataFields: [{ key: 'lamellaWidthMode', title: 'Width mode', type: 'text' }] });
+prop(301, 1053, 'Lamella Quantity', 'number', 11, { productPropertyGroupId: 5 });
+prop(302, 1053, 'Lamella Width', 'dimensions', 12, { productPropertyGroupId: 5, data: { minDimension: 40, maxDimension: 300, dimensionInterval: 1 } });
+prop(303, 1053, 'Lamella Alignment', 'singleSelect', 13, { productPropertyGroupId: 5, productOptionDataFields: [{ key: 'alignment', title: 'Alignment', type: 'text' }] });
 // 1392 Halden
 prop(170, 1392, 'Light Finish', 'singleSelect', 1);
 prop(171, 1392, 'Door Style', 'singleSelect', 1);
@@ -242,20 +248,26 @@ opt(138, 26, 'No Engraving', 1);
 opt(139, 26, 'Laser Engraved', 2);
 opt(140, 26, 'Infilled Engraving', 3, 'internal');
 // 1053
-opt(230, 143, 'White Oak', 1);
-opt(231, 143, 'American Walnut', 2);
-opt(232, 143, 'Smoked Oak', 3);
-opt(233, 143, 'Fumed Larch', 4, 'admin');
-opt(234, 144, 'Vertical', 1);
-opt(235, 144, 'Horizontal', 2);
+opt(230, 143, 'White Oak', 1, 'all', { fill: '#dcc39a' });
+opt(231, 143, 'American Walnut', 2, 'all', { fill: '#7a5236' });
+opt(232, 143, 'Smoked Oak', 3, 'all', { fill: '#9a7a55' });
+opt(233, 143, 'Fumed Larch', 4, 'admin', { fill: '#b9875a' });
+opt(234, 144, 'Vertical', 1, 'all', { grainDirection: 'vertical' });
+opt(235, 144, 'Horizontal', 2, 'all', { grainDirection: 'horizontal' });
 opt(236, 145, 'European Oak', 1);
 opt(237, 145, 'Walnut', 2);
 opt(238, 145, 'Ash', 3, 'internal');
 opt(239, 146, 'Natural Oil', 1);
 opt(240, 146, 'Matt Lacquer', 2);
 opt(241, 146, 'White Wash', 3);
-opt(242, 147, 'Left', 1);
-opt(243, 147, 'Right', 2);
+opt(242, 147, 'Left', 1, 'all', { hingeSide: 'left' });
+opt(243, 147, 'Right', 2, 'all', { hingeSide: 'right' });
+opt(310, 300, 'By Lamella Quantity', 1, 'all', { lamellaWidthMode: 'quantity' });
+opt(311, 300, 'By Lamella Width', 2, 'all', { lamellaWidthMode: 'width' });
+opt(312, 303, 'Center', 1, 'all', { alignment: 'center' });
+opt(313, 303, 'Left', 2, 'all', { alignment: 'left' });
+opt(314, 303, 'Right', 3, 'all', { alignment: 'right' });
+opt(315, 303, 'Random', 4, 'all', { alignment: 'random' });
 // 1392
 opt(250, 170, 'Aged Brass', 1);
 opt(251, 170, 'Matte White', 2);
@@ -294,6 +306,7 @@ const optionPricing: Record<number, { priceInCents: number; classifications?: Re
   236: { priceInCents: 0 }, 237: { priceInCents: 3200 }, 238: { priceInCents: 1500 },
   239: { priceInCents: 0 }, 240: { priceInCents: 900 }, 241: { priceInCents: 1200 },
   242: { priceInCents: 0 }, 243: { priceInCents: 0 },
+  310: { priceInCents: 0 }, 311: { priceInCents: 0 }, 312: { priceInCents: 0 }, 313: { priceInCents: 0 }, 314: { priceInCents: 0 }, 315: { priceInCents: 0 },
   // 1392
   250: { priceInCents: 3500 }, 251: { priceInCents: 0 }, 252: { priceInCents: 0 }, 253: { priceInCents: 9500 },
   // 1450
@@ -357,9 +370,9 @@ prod(123, 850, 9, 'Rotary Dimmer', 1, [12], 2, { archived: 1 });
 prod(130, 1053, 8, 'Oak Plank Flooring', 1, [145, 146], 5);
 prod(131, 1053, 8, 'Walnut Herringbone', 2, [145, 146], 5);
 prod(132, 1053, 8, 'Ash Chevron', 3, [145, 146], 5, { publishLevel: 'internal' });
-prod(104, 1053, 20, 'Lamella Slab Door', 1, [141, 142, 143, 144, 147, 161], 4, { instanceTitleIsRequired: 1, referenceCodes: { catalog: 'LAM-D' } });
+prod(104, 1053, 20, 'Lamella Slab Door', 1, [141, 142, 143, 144, 147, 161, 300, 301, 302, 303], 4, { instanceTitleIsRequired: 1, referenceCodes: { catalog: 'LAM-D' } });
 prod(133, 1053, 20, 'Flush Slab Door', 2, [141, 142, 143, 147, 161], 4);
-prod(105, 1053, 21, 'Lamella Cabinet Front', 1, [151, 152, 143, 144, 195], 4, {
+prod(105, 1053, 21, 'Lamella Cabinet Front', 1, [151, 152, 143, 144, 195, 300, 301, 302, 303], 4, {
   referenceCodes: { catalog: 'LAM-C' },
   // A 600 × 720 mm front priced per species (blocks) and grain direction (rows).
   exportPriceData: { groupDataBy: [143], rowsData: [144], fixedProperties: { '151': { value: 600 }, '152': { value: 720 } } },

@@ -1,6 +1,7 @@
 import { definePlugin } from '@cpq/plugin-sdk';
 import { newItemDefaults } from './newItemDefaults.ts';
 import { pushGuestToMonday } from './mondaySync.ts';
+import { drawings } from './drawings.ts';
 
 export default definePlugin({
   orgId: 1053,
@@ -17,5 +18,6 @@ export default definePlugin({
     items: { newItemDefaults },
     integrations: { guestUpdated: [pushGuestToMonday] },
     theme: { forcedFont: { family: 'DIN', sizePx: 14, weight: 'normal' } },
+    drawings,
   },
 });

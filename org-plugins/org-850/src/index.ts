@@ -4,6 +4,7 @@ import { instanceValidators } from './validators.ts';
 import { optionFilters } from './optionFilters.ts';
 import { ordersList } from './ordersList.ts';
 import { optionAlerts } from './optionAlerts.ts';
+import { drawings } from './drawings.ts';
 
 const site = 'https://www.lumenandbrass.example';
 
@@ -48,6 +49,7 @@ export default definePlugin({
     catalogue: { optionFilters },
     validation: { instanceValidators, optionAlerts },
     costs,
+    drawings,
     // Shipped orders may wait for their balance; tax is not looked up for California and New York.
     orderStatus: { shippedWithoutFinalPayment: true, paymentRequiresContactEmail: true, updateIntentOnMethodChange: true, taxSkippedStates: ['CA', 'NY'] },
   },

@@ -15,7 +15,7 @@ const SHELL_DIR = path.resolve(import.meta.dirname, '../../../shell');
 describe('sharedModules', () => {
   it('shares react, react-dom and their deep imports, state libraries and the workspace packages as singletons', () => {
     const shared = sharedModules();
-    for (const name of ['react', 'react/', 'react-dom', 'react-dom/', 'jotai', 'xstate', '@xstate/react', 'single-spa', '@cpq/domain', '@cpq/client', '@cpq/plugin-sdk', '@cpq/ui']) {
+    for (const name of ['react', 'react/', 'react-dom', 'react-dom/', 'jotai', 'xstate', '@xstate/react', 'single-spa', '@cpq/domain', '@cpq/client', '@cpq/plugin-sdk', '@cpq/ui', '@cpq/drawing']) {
       expect(shared[name], name).toMatchObject({ singleton: true });
     }
     expect(shared.react!.requiredVersion).toBe(shared['react/']!.requiredVersion);

@@ -40,6 +40,7 @@ const WORKSPACE_SHARED: Record<string, string> = {
   '@cpq/client': 'packages/client',
   '@cpq/plugin-sdk': 'packages/plugin-sdk',
   '@cpq/ui': 'packages/ui',
+  '@cpq/drawing': 'packages/drawing',
 };
 
 type SharedConfig = { singleton: true; requiredVersion: string; version?: string; strictVersion?: boolean };

@@ -1,3 +1,4 @@
+import { DEFAULT_DRAWING_CONFIG } from '@cpq/drawing';
 import type { PluginRules } from './extension-points.ts';
 
 /**
@@ -27,5 +28,6 @@ export const DEFAULT_RULES: PluginRules = {
   validation: { instanceValidators: [], optionAlerts: [] },
   costs: { maxDiscountPercentage: () => null },
   integrations: { guestUpdated: [] },
+  drawings: DEFAULT_DRAWING_CONFIG,
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };

@@ -1,7 +1,9 @@
 import type { CostRules, EngineHooks, InstanceValidator, OptionFilter, OrgDesignEngineSettings, StatusGuard, StatusEvent, StatusActor } from '@cpq/domain';
 
 export type { CostRules, EngineHooks, InstanceValidator, OptionFilter };
+import type { DrawingConfig } from '@cpq/drawing';
 import type { UiSlotName } from './uiSlots.ts';
+export type { DrawingConfig, RendererKind, DrawingUnits } from '@cpq/drawing';
 export type { UiSlotName, UiSlotContext, UiSlotContexts, OrderPageActionsContext } from './uiSlots.ts';
 
 /**
@@ -242,4 +244,6 @@ export interface PluginRules {
   validation: ValidationRules;
   costs: CostRules;
   integrations: IntegrationRules;
+  /** Product drawings: the renderer script per product, units, the drawings page controls. */
+  drawings: DrawingConfig;
 }

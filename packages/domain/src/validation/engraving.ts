@@ -47,7 +47,9 @@ export const engravingLines = (text: string | undefined | null): string[] =>
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const textArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-/** Every engraving with at least one non-blank line, by mechanism index then location. */
+const isSymbol = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+
+/** Every engraving with at least one non-blank line or a symbol, by mechanism index then location. */
 export function readEngravings(
   instance: InstanceLike,
   ids: { engravingsPropertyId: number; belowTextPropertyId?: number },
@@ -77,7 +79,8 @@ export function readEngravings(
       }
       if (!entry) continue;
       const lines = engravingLines(typeof entry.text === 'string' ? entry.text : '');
-      if (lines.length === 0) continue;
+      // A symbol engraving has no text lines; it is kept (it takes no sideways room in the fit).
+      if (lines.length === 0 && !isSymbol(entry.symbol)) continue;
       out.push({ mechanismIndex, location, lines, entry, sourcePropertyId });
     }
   }

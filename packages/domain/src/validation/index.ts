@@ -4,5 +4,6 @@ export * from './submit.ts';
 export * from './instance.ts';
 export * from './measureText.ts';
 export * from './engraving.ts';
+export * from './engravingFit.ts';
 export * from './validity.ts';
 export * from './instanceVersion.ts';

@@ -54,7 +54,7 @@ export const optionData = (o: ProductOption | undefined): Record<string, unknown
  * Lets organisation rules find properties by what their options describe rather than by id.
  */
 export function findSelectionWithData<K extends string>(
-  product: Product,
+  product: Pick<Product, 'id'>,
   instance: InstanceLike,
   catalogue: CatalogueIndex,
   keys: readonly K[],

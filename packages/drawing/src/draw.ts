@@ -1,0 +1,75 @@
+import { measureTextServer } from '@cpq/domain';
+import type { Renderer, RenderContext } from './context.ts';
+import { boxDimensions, dimensionMargin, type DimensionStyle } from './dimensions.ts';
+import { formulaScope } from './formula.ts';
+import { renderGraphic } from './graphic.ts';
+import { renderGeneric } from './renderers/generic.ts';
+import { renderKeypad } from './renderers/keypad.ts';
+import { renderLamella } from './renderers/lamella.ts';
+import { el } from './svg.ts';
+import type { Drawing, DrawInput, DrawOptions, RendererKind } from './types.ts';
+
+/** The script of each renderer kind. */
+export const RENDERERS: Readonly<Record<RendererKind, Renderer>> = {
+  keypad: renderKeypad,
+  lamella: renderLamella,
+  generic: renderGeneric,
+  plate: renderGeneric,
+  outlet: renderGeneric,
+  lamp: renderGeneric,
+  slabDoor: renderGeneric,
+  cabinetFront: renderGeneric,
+  flooring: renderGeneric,
+};
+
+/** CSS px per mm: the client-mode drawing scale (96 dpi). */
+export const CLIENT_PX_PER_MM = 3.78;
+/** Without a scale, dimension labels are sized for a drawing about this many px across. */
+const NOMINAL_DRAWING_PX = 400;
+/** White space around everything, in screen px. */
+const PAD_PX = 4;
+
+export const rendererFor = (input: Pick<DrawInput, 'product' | 'drawingConfig'>): RendererKind =>
+  input.drawingConfig.renderers[String(input.product.id)] ?? 'generic';
+
+/**
+ * The drawing of one configured item: the organisation's renderer script for the product, over the
+ * product's graphic (when it has one), with width and height dimensions when asked. Pure and
+ * deterministic: the same input draws the same tree.
+ */
+export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
+  const warnings: string[] = [];
+  const ctx: RenderContext = { ...input, options, measureText: options.measureText ?? measureTextServer, warnings };
+  const result = RENDERERS[rendererFor(input)](ctx);
+  const w = Math.max(result.width, 1);
+  const h = Math.max(result.height, 1);
+  const pxPerUnit = options.pxPerUnit && options.pxPerUnit > 0 ? options.pxPerUnit : Math.min(CLIENT_PX_PER_MM, NOMINAL_DRAWING_PX / Math.max(w, h));
+  const style: DimensionStyle = { units: options.units, pxPerUnit };
+  const pad = PAD_PX / pxPerUnit;
+  const margin = options.showDimensions ? dimensionMargin(pxPerUnit) : 0;
+
+  const layers = [];
+  if (input.graphic && !input.graphic.archived && input.graphic.nodes.length > 0) {
+    const idPrefix = `d${String(input.instance.id ?? 'x').replace(/[^A-Za-z0-9_-]/g, '_')}-`;
+    layers.push(
+      renderGraphic(input.graphic.nodes, {
+        instance: input.instance,
+        scope: formulaScope(input.instance, input.catalogue),
+        warnings,
+        idPrefix,
+        dimensions: options.showDimensions ? style : null,
+      }),
+    );
+  }
+  layers.push(el('g', { class: 'product' }, result.body));
+  if (options.showDimensions) {
+    layers.push(el('g', { class: 'dimensions' }, [...boxDimensions({ x: 0, y: 0, width: w, height: h }, style), ...(result.extraDimensions?.(style) ?? [])]));
+  }
+  return {
+    width: w + 2 * pad + margin,
+    height: h + 2 * pad + margin,
+    root: el('g', { transform: `translate(${pad.toFixed(3)} ${pad.toFixed(3)})` }, layers),
+    warnings,
+    pxPerUnit,
+  };
+}

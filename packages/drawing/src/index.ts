@@ -1,0 +1,11 @@
+export type { Drawing, DrawingConfig, DrawingUnits, DrawInput, DrawInstance, DrawOptions, DrawProduct, RendererKind, SvgNode } from './types.ts';
+export { RENDERER_KINDS } from './types.ts';
+export { drawInstance, rendererFor, CLIENT_PX_PER_MM } from './draw.ts';
+export { toSvgString, escapeXml } from './svg.ts';
+export { formatLength, formatInches, MM_TO_IN } from './units.ts';
+export { ENGRAVING_SYMBOLS, engravingSymbol, type EngravingSymbol } from './symbols.ts';
+export { evaluateProp, formulaScope, isFormula } from './formula.ts';
+export { nodeIsPresent } from './graphic.ts';
+export { layoutLamellas, seedOf, RANDOM_ALIGNMENT_TOLERANCE, LAMELLA_DEFAULTS, type LamellaLayout, type LamellaAlignment, type LamellaWidthMode } from './renderers/lamella.ts';
+export { placeMechanisms, SCREW_RADIUS, FIT_COLOURS } from './renderers/keypad.ts';
+export { DEFAULT_DRAWING_CONFIG, instanceNumber } from './config.ts';
