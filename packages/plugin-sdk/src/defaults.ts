@@ -29,5 +29,6 @@ export const DEFAULT_RULES: PluginRules = {
   costs: { maxDiscountPercentage: () => null },
   integrations: { guestUpdated: [] },
   drawings: DEFAULT_DRAWING_CONFIG,
+  drawingsPage: { paper: 'ledger', optionColumns: true },
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };
