@@ -46,6 +46,8 @@ test('850: INDIVIDUAL prints one page per item, MULTIPLE up to 4 per page', asyn
   await expect(pages(page).nth(1).getByTestId('drawing-instance')).toHaveCount(1);
   await expect(pages(page).first()).toHaveAttribute('data-page-size', 'ledger');
   await expect(pages(page).first().getByTestId('instance-number')).toHaveText(['001', '002', '003', '004']);
+  // A ledger page (1632 px) is shown smaller in a 1280 px window, so nothing scrolls sideways.
+  expect((await pages(page).first().boundingBox())!.width).toBeLessThan(1280);
   await evidence(page, 'drawings-850-multiple');
 
   await setMode.selectOption('individual');
@@ -150,29 +152,34 @@ test('Download PDF posts the set and saves the answer; a refusal is explained', 
   await expect(page.getByRole('alert')).toHaveText('The PDF could not be downloaded: The PDF service is busy. Please try again in a minute.');
 });
 
-test('850 keypad drawing page looks as before', async ({ page }) => {
-  await signIn(page, 'owner-850@demo.test');
-  await openDrawings(page, 1, '?setMode=individual&units=mm&showDimensions=true');
-  await expectNoSeriousViolations(page, 'drawings 850 #1');
-  await expect(pages(page).first()).toHaveScreenshot('keypad-drawing.png', { maxDiffPixelRatio: 0.01 });
-  await pages(page).first().screenshot({ path: path.join(EVIDENCE, 'keypad-drawing-page.png') });
-});
+// Pages at their real size: a window wide enough for a ledger page (narrower windows show pages smaller).
+test.describe('pages as printed', () => {
+  test.use({ viewport: { width: 1760, height: 1200 } });
 
-test('1053: a lamella door page with the estimate number and the unit number', async ({ page }) => {
-  await signIn(page, 'owner-1053@demo.test');
-  const data = await apiPost<{ productOrders: { id: number }[] }>(page, '/api/configurator/get-configurator-order-data', { orgId: 1053, productOrderOrgSpecificId: 1 });
-  await apiPost(page, '/api/resources/productOrders/update', { where: { id: data.productOrders[0]!.id }, props: { estimateNumber: 'EST-2026-014' } });
-  await openDrawings(page, 1);
-  const first = pages(page).first();
-  await expect(first.getByTestId('estimate-number')).toHaveText('Estimate #: EST-2026-014');
-  await expect(first.getByTestId('instance-number')).toHaveText('D-101');
-  await expect(first.getByRole('img', { name: 'Drawing of D-101' })).toBeVisible();
-  // 1053 has no dimension controls: one Dimensions toggle.
-  await expect(page.getByRole('combobox')).toHaveCount(0);
-  await expect(page.getByRole('checkbox', { name: 'Dimensions' })).toBeChecked();
-  await expectNoSeriousViolations(page, 'drawings 1053 #1');
-  await expect(first).toHaveScreenshot('lamella-door.png', { maxDiffPixelRatio: 0.01 });
-  await first.screenshot({ path: path.join(EVIDENCE, 'lamella-door-page.png') });
+  test('850 keypad drawing page looks as before', async ({ page }) => {
+    await signIn(page, 'owner-850@demo.test');
+    await openDrawings(page, 1, '?setMode=individual&units=mm&showDimensions=true');
+    await expectNoSeriousViolations(page, 'drawings 850 #1');
+    await expect(pages(page).first()).toHaveScreenshot('keypad-drawing.png', { maxDiffPixelRatio: 0.01 });
+    await pages(page).first().screenshot({ path: path.join(EVIDENCE, 'keypad-drawing-page.png') });
+  });
+
+  test('1053: a lamella door page with the estimate number and the unit number', async ({ page }) => {
+    await signIn(page, 'owner-1053@demo.test');
+    const data = await apiPost<{ productOrders: { id: number }[] }>(page, '/api/configurator/get-configurator-order-data', { orgId: 1053, productOrderOrgSpecificId: 1 });
+    await apiPost(page, '/api/resources/productOrders/update', { where: { id: data.productOrders[0]!.id }, props: { estimateNumber: 'EST-2026-014' } });
+    await openDrawings(page, 1);
+    const first = pages(page).first();
+    await expect(first.getByTestId('estimate-number')).toHaveText('Estimate #: EST-2026-014');
+    await expect(first.getByTestId('instance-number')).toHaveText('D-101');
+    await expect(first.getByRole('img', { name: 'Drawing of D-101' })).toBeVisible();
+    // 1053 has no dimension controls: one Dimensions toggle.
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'Dimensions' })).toBeChecked();
+    await expectNoSeriousViolations(page, 'drawings 1053 #1');
+    await expect(first).toHaveScreenshot('lamella-door.png', { maxDiffPixelRatio: 0.01 });
+    await first.screenshot({ path: path.join(EVIDENCE, 'lamella-door-page.png') });
+  });
 });
 
 test('an order that is not there', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useAtomValue } from 'jotai';
 import { activeOrgAtom, activeRulesAtom, errorMessage } from '@cpq/client';
 import { drawingsFilename, type DocumentPdfBody } from '@cpq/domain';
@@ -57,6 +57,24 @@ export function DrawingsScreen() {
   }, [data, config, rules, settings.units, settings.setMode, showDimensions]);
 
   const status = data.status === 'loaded' && !layout ? 'loading' : data.status;
+
+  // On screen, pages wider than the window are shown smaller (print always uses the real size).
+  const [fit, setFit] = useState(1);
+  const pageWidthPx = layout?.size.widthPx ?? 0;
+  const fitRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      if (!el || !pageWidthPx || typeof ResizeObserver === 'undefined') return;
+      const measure = () => {
+        const style = getComputedStyle(el);
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        setFit(Math.min(1, Math.floor((room / pageWidthPx) * 1000) / 1000));
+      };
+      const observer = new ResizeObserver(measure);
+      observer.observe(el);
+      return () => observer.disconnect();
+    },
+    [pageWidthPx],
+  );
   const wordingOrder = rules?.wording.order ?? 'order';
 
   // The PDF renderer waits for this mark: every page of the set is in the document.
@@ -118,7 +136,7 @@ export function DrawingsScreen() {
       productSpec: config?.productSpec ? productSpecNotes(data.data.archCustomViews) : [],
     };
     body = layout.pages.length ? (
-      <div className={styles.pages}>
+      <div className={styles.pages} ref={fitRef} style={{ '--sheet-zoom': fit } as CSSProperties}>
         <style>{`@page { size: ${layout.size.cssSize}; margin: 0; }`}</style>
         {layout.pages.map((placed, i) => (
           <DrawingSheet key={i} placed={placed} pageNumber={i + 1} pageCount={layout.pages.length} size={layout.size} heading={heading} optionColumns={rules?.drawingsPage.optionColumns !== false} />
