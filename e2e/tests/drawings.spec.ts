@@ -124,6 +124,22 @@ test('print=1 renders the pages only and marks them ready for the PDF renderer',
   await expect(pages(page)).toHaveCount(2);
 });
 
+test("Chromium's PDF of print=1: one PDF page per drawings page, on the set's paper", async ({ page }) => {
+  await signIn(page, 'owner-850@demo.test');
+  const n = await keypadOrder(page, 5);
+  for (const [setMode, pageCount, size] of [
+    ['multiple', 2, [1224, 792]], // ledger 17 × 11 in, in PDF points
+    ['individual', 5, [612, 792]], // portrait letter 8.5 × 11 in
+  ] as const) {
+    await openDrawings(page, n, `?print=1&setMode=${setMode}`);
+    await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true');
+    // As the server's PDF adapter prints: the page's own @page size.
+    const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+    const boxes = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
+    expect(boxes).toEqual(Array(pageCount).fill(size));
+  }
+});
+
 test('Download PDF posts the set and saves the answer; a refusal is explained', async ({ page }) => {
   await signIn(page, 'owner-850@demo.test');
   await openDrawings(page, 1, '?setMode=individual&units=in&showDimensions=true');
