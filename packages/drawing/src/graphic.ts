@@ -118,7 +118,11 @@ function renderNode(node: ProductGraphicNode, ctx: GraphicContext): SvgNode | nu
       return d ? el('path', { ...title, d, ...style({ fill: 'none', ...p }, ctx) }) : null;
     }
     case 'group':
-      return el('g', { ...title, transform: `translate(${num(p.x)} ${num(p.y)})`, ...style({ ...p, rotation: undefined }, ctx) }, children());
+      return el(
+        'g',
+        { ...title, ...style(p, ctx), transform: `translate(${num(p.x)} ${num(p.y)})${p.rotation === undefined ? '' : ` rotate(${num(p.rotation)})`}` },
+        children(),
+      );
     case 'mask':
       return el('defs', {}, [el('mask', { id: localId(p, node, ctx), maskUnits: 'userSpaceOnUse' }, children())]);
     case 'gradients': {
