@@ -11,6 +11,7 @@ import { productSpecNotes } from './productSpec.ts';
 import { parseDrawingsRoute, withSettings, type DrawingsSettings } from './route.ts';
 import { useDrawingsData } from './useDrawingsData.ts';
 import { usePrinting } from './usePrinting.ts';
+import a11y from '../a11y.module.css';
 import styles from './DrawingsScreen.module.css';
 
 export const MISSING_ORDER_TEXT = "You might need to ask for an invite or the order you're looking for might have been deleted";
@@ -154,7 +155,7 @@ export function DrawingsScreen() {
 
   return (
     <main className={styles.screen} data-testid="drawings-screen" data-status={status} data-printing={printState.printing || undefined} data-pdf={printState.pdf || route?.print || undefined}>
-      <h1 className={styles.visuallyHidden}>Drawings</h1>
+      <h1 className={a11y.visuallyHidden}>Drawings</h1>
       {!hideToolbar && status === 'loaded' ? (
         <DrawingsToolbar settings={settings} onChange={changeSettings} dimensionControls={dimensionControls} onPrint={print} onDownloadPdf={downloadPdf} pdf={pdf} />
       ) : null}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button } from '@cpq/ui';
 import type { SetMode } from './pageLayout.ts';
 import type { DrawingsSettings, Units } from './route.ts';
+import a11y from '../a11y.module.css';
 import styles from './DrawingsToolbar.module.css';
 
 export const PRINT_TOOLTIP = 'Need to share or save a copy? Click the print button and select "Save as PDF" from the print dialog.';
@@ -45,7 +46,7 @@ export function DrawingsToolbar({ settings, onChange, dimensionControls, onPrint
       {dimensionControls ? (
         <>
           <label className={styles.field}>
-            <span className={styles.visuallyHidden}>Drawings set</span>
+            <span className={a11y.visuallyHidden}>Drawings set</span>
             <select value={settings.setMode} onChange={(e) => set({ setMode: e.target.value as SetMode })}>
               {(Object.keys(SET_MODE_LABELS) as SetMode[]).map((m) => (
                 <option key={m} value={m}>
@@ -62,7 +63,7 @@ export function DrawingsToolbar({ settings, onChange, dimensionControls, onPrint
           ) : null}
           {dimensionsShown ? (
             <label className={styles.field}>
-              <span className={styles.visuallyHidden}>Units</span>
+              <span className={a11y.visuallyHidden}>Units</span>
               <select value={settings.units} onChange={(e) => set({ units: e.target.value as Units })}>
                 {(Object.keys(UNIT_LABELS) as Units[]).map((u) => (
                   <option key={u} value={u}>
