@@ -203,4 +203,6 @@ test('an order that is not there', async ({ page }) => {
   await page.goto('/orders/99999/drawings');
   await expect(page.getByTestId('drawings-screen')).toHaveAttribute('data-status', 'missing');
   await expect(page.getByText("You might need to ask for an invite or the order you're looking for might have been deleted")).toBeVisible();
+  // A missing order has no order views to switch to.
+  await expect(page.getByRole('navigation', { name: 'Order views' })).toHaveCount(0);
 });

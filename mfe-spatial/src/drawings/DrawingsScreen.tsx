@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { useAtomValue } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, errorMessage } from '@cpq/client';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { activeOrgAtom, activeRulesAtom, errorMessage, missingOrderPathAtom } from '@cpq/client';
 import { drawingsFilename, type DocumentPdfBody } from '@cpq/domain';
 import { ErrorPanel, Link, downloadBlob, useLocationKey } from '@cpq/ui';
 import { DrawingSheet } from './DrawingSheet.tsx';
@@ -44,6 +44,15 @@ export function DrawingsScreen() {
     attempt,
   );
   const { state: printState, print } = usePrinting();
+
+  // The header shows no order tabs for an order that is not there.
+  const setMissingOrderPath = useSetAtom(missingOrderPathAtom);
+  const missing = data.status === 'missing';
+  useEffect(() => {
+    if (!missing) return;
+    setMissingOrderPath(pathname.replace(/\/drawings\/?$/, ''));
+    return () => setMissingOrderPath(null);
+  }, [missing, pathname, setMissingOrderPath]);
   const [pdf, setPdf] = useState<PdfState>({ status: 'idle' });
 
   const dimensionControls = config?.dimensionControls === true;
