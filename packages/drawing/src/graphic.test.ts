@@ -1,7 +1,7 @@
 import { GRAPHIC_NODE_TYPES, type ProductGraphicNode } from '@cpq/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { evaluateProp, formulaScope } from './formula.ts';
-import { renderNodes, type GraphicContext } from './graphic.ts';
+import { pathPoints, renderNodes, type GraphicContext } from './graphic.ts';
 import { drawInstance, toSvgString } from './index.ts';
 import { catalogue, keypadInput, LAYOUT, PLATE } from './testFixtures.ts';
 import type { DrawInstance, SvgNode } from './types.ts';
@@ -126,5 +126,41 @@ describe('graphic node types', () => {
     expect(groups.map((g) => g.attrs.class)).toEqual(['product-graphic', 'product']);
     expect(find(groups[0]!, 'rect')[0]!.attrs).toMatchObject({ width: 86, height: 86 });
     expect(toSvgString(d)).toContain('<rect x="-2" y="-2" width="86" height="86" fill="#777"/>');
+  });
+});
+
+describe('graphic reach', () => {
+  it('measures where drawn nodes go, groups translated, definitions not', () => {
+    const bounds = { minX: 0, minY: 0, maxX: 10, maxY: 10 };
+    renderNodes(
+      [
+        node('group', { x: -5, y: 2 }, { children: [node('rect', { x: -3, y: 0, width: 4, height: 20 })] }),
+        node('circle', { cx: 30, cy: 5, r: 2 }),
+        node('mask', { id: 'm' }, { children: [node('rect', { x: -100, y: -100, width: 1, height: 1 })] }),
+        node('path', { d: 'M-150 40H60v5' }),
+      ],
+      { ...ctx(), bounds },
+    );
+    // Group at (-5, 2): rect −8..−4 × 2..22; circle 28..32; path −150..60, to y 45; the mask's rect is not drawn.
+    expect(bounds).toEqual({ minX: -150, minY: 0, maxX: 60, maxY: 45 });
+  });
+
+  it('follows relative and curve commands of a path', () => {
+    expect(pathPoints('M10 10l5 0c0 5 5 5 5 0Z')).toEqual([
+      { x: 10, y: 10 },
+      { x: 15, y: 10 },
+      { x: 15, y: 15 },
+      { x: 20, y: 15 },
+      { x: 20, y: 10 },
+    ]);
+  });
+
+  it('makes the drawing large enough for a graphic that reaches past the product', () => {
+    const input = keypadInput({ '8': { optionId: PLATE.g1 }, '11': { optionId: LAYOUT.b2stacked } });
+    const plain = drawInstance(input, { units: 'mm', showDimensions: false, pxPerUnit: 4 });
+    const framed = drawInstance({ ...input, graphic: { id: 2, title: 'Frame', archived: 0, nodes: [node('rect', { x: -10, y: -10, width: 102, height: 102 })] } }, { units: 'mm', showDimensions: false, pxPerUnit: 4 });
+    // 82 plate + 1 mm pad (4 px) each side; the frame adds 10 mm each side.
+    expect([plain.width, framed.width, framed.height]).toEqual([84, 104, 104]);
+    expect(framed.root.attrs.transform).toBe('translate(11.000 11.000)');
   });
 });

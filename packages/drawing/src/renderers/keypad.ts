@@ -177,6 +177,7 @@ export function renderKeypad(ctx: RenderContext): RenderResult {
   }
 
   const ids = config.engravings;
+  const reach = { minX: 0, maxX: plate.width };
   if (ids && placed.length > 0) {
     const engravings = readEngravings(instance, ids).filter((e) => {
       if (e.mechanismIndex < placed.length) return true;
@@ -186,6 +187,9 @@ export function renderKeypad(ctx: RenderContext): RenderResult {
     const fits = engravingFits(engravings, { columns, mechanismCount: placed.length, spacing: mechanismSpacing(plate.width, columns) }, ctx.measureText);
     const plain = luminance(plateFill) < 0.4 ? '#f5f5f5' : '#1f1f1f';
     for (const fit of fits) {
+      const x = placed[fit.engraving.mechanismIndex]!.x;
+      reach.minX = Math.min(reach.minX, x - fit.width / 2);
+      reach.maxX = Math.max(reach.maxX, x + fit.width / 2);
       const e = fit.engraving;
       const m = placed[e.mechanismIndex]!;
       const status: FitStatus = ids.showFit ? fit.status : 'ok';
@@ -193,5 +197,5 @@ export function renderKeypad(ctx: RenderContext): RenderResult {
       body.push(engravingNode(e, m, verticalRoom(m, placed, e.location, plate.height), colour, status, warnings));
     }
   }
-  return { width: plate.width, height: plate.height, body };
+  return { width: plate.width, height: plate.height, body, reach };
 }
