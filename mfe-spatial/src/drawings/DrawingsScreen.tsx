@@ -62,7 +62,7 @@ export function DrawingsScreen() {
   const layout = useMemo(() => {
     if (data.status !== 'loaded' || !config) return null;
     const paper = rules?.drawingsPage.paper ?? 'ledger';
-    const drawn = drawInstances(data.data.productInstances, data.index, config, { units: settings.units, setMode: settings.setMode, showDimensions }, paper);
+    const drawn = drawInstances(data.data.productInstances, data.index, data.catalogue.productGraphics, config, { units: settings.units, setMode: settings.setMode, showDimensions }, paper);
     return layOutPages(drawn, settings.setMode, paper);
   }, [data, config, rules, settings.units, settings.setMode, showDimensions]);
 

@@ -1,5 +1,5 @@
 import { drawInstance, instanceNumber, type Drawing } from '@cpq/drawing';
-import type { CatalogueIndex, OrderDataProductInstance } from '@cpq/domain';
+import type { CatalogueIndex, OrderDataProductInstance, ProductGraphicJson } from '@cpq/domain';
 import type { DrawingConfig } from '@cpq/plugin-sdk';
 import {
   CLIENT_SCALE_PX_PER_MM,
@@ -34,6 +34,7 @@ export const DRAWING_HEIGHT_PX = 460;
 export function drawInstances(
   instances: readonly OrderDataProductInstance[],
   catalogue: CatalogueIndex,
+  graphics: readonly ProductGraphicJson[],
   config: DrawingConfig,
   settings: Pick<DrawingsSettings, 'units' | 'setMode'> & { showDimensions: boolean },
   paper: 'ledger' | 'letter',
@@ -42,7 +43,9 @@ export function drawInstances(
   const sorted = [...instances].sort((a, b) => a.rank - b.rank || a.id - b.id);
   return sorted.map((instance) => {
     const product = catalogue.product(instance.productId);
-    const input = product ? { product, instance, catalogue, graphic: null, drawingConfig: config } : null;
+    // The product's graphic is the base of its drawing (bevels, frames, decorations).
+    const graphic = graphics.find((g) => g.productId === instance.productId) ?? null;
+    const input = product ? { product, instance, catalogue, graphic, drawingConfig: config } : null;
     const draw = (pxPerUnit: number) => (input ? drawInstance(input, { units: settings.units, showDimensions: settings.showDimensions, pxPerUnit }) : null);
     // Dimension labels are sized for the scale the drawing is shown at: drawn again when it had to shrink to fit.
     let drawing = draw(scale);
