@@ -1,10 +1,6 @@
-import { UnavailablePage } from '@cpq/ui';
+import { DrawingsScreen } from './drawings/DrawingsScreen.tsx';
 
-/** Root of mfe-spatial. The Drawings area is a later issue: an honest page until then. */
+/** Root of mfe-spatial: the drawings screen (the shell mounts it for /orders/:id/drawings). */
 export function App() {
-  return (
-    <div>
-      <UnavailablePage title="Drawings" />
-    </div>
-  );
+  return <DrawingsScreen />;
 }

@@ -13,5 +13,7 @@ export default definePlugin({
       guestHiddenColumns: ['salesforceLink', 'owner'],
     },
     theme: { forcedFont: { family: 'Helvetica Neue', sizePx: 14, weight: 'normal' } },
+    // Mural drawings print on letter, without the option id and title columns.
+    drawingsPage: { paper: 'letter', optionColumns: false },
   },
 });

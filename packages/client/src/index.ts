@@ -2,3 +2,4 @@ export * from './http.ts';
 export * from './api.ts';
 export * from './session.ts';
 export * from './orderLoad.ts';
+export * from './errors.ts';

@@ -30,5 +30,6 @@ export const DEFAULT_RULES: PluginRules = {
   integrations: { guestUpdated: [] },
   documents: { scaleNoteModes: [], discountToggleExcludedCategoryIds: [] },
   drawings: DEFAULT_DRAWING_CONFIG,
+  drawingsPage: { paper: 'ledger', optionColumns: true },
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };

@@ -245,6 +245,14 @@ export interface DocumentRules {
   discountToggleExcludedCategoryIds: readonly number[];
 }
 
+/** The printed drawings set of an organisation. */
+export interface DrawingsPageRules {
+  /** Paper of pages holding several drawings: ledger (11×17), or landscape letter for organisations printing on letter only. */
+  paper: 'ledger' | 'letter';
+  /** Each drawing lists its options with their id and title columns; off for organisations printing drawings only. */
+  optionColumns: boolean;
+}
+
 export interface PluginRules {
   wording: Wording;
   orderStatus: OrderStatusRules;
@@ -261,4 +269,6 @@ export interface PluginRules {
   documents: DocumentRules;
   /** Product drawings: the renderer script per product, units, the drawings page controls. */
   drawings: DrawingConfig;
+  /** How the drawings set is printed. */
+  drawingsPage: DrawingsPageRules;
 }

@@ -14,6 +14,7 @@ export function renderGeneric(ctx: RenderContext): RenderResult {
   return {
     width,
     height,
+    sizeUnknown: !size,
     body: [
       el('rect', { class: 'generic', x: 0, y: 0, width, height, fill: 'none', stroke: '#374151', 'stroke-width': Math.max(0.4, font / 12) }),
       el(
