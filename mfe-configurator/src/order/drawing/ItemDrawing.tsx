@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import type { CatalogueIndex, Product, TextMeasure } from '@cpq/domain';
+import { drawInstance, type Drawing, type DrawingConfig, type DrawingUnits, type DrawInstance } from '@cpq/drawing';
+import { ProductDrawing } from '@cpq/drawing/react';
+import styles from './ItemDrawing.module.css';
+
+export interface DrawItemInput {
+  item: DrawInstance;
+  product: Product;
+  catalogue: CatalogueIndex;
+  config: DrawingConfig;
+  units: DrawingUnits;
+  showDimensions: boolean;
+  measureText: TextMeasure;
+}
+
+/**
+ * An item's drawing from its in-memory selection: pure and synchronous, so the drawing follows every
+ * option change without asking the server. Product graphics are not part of the order page's
+ * catalogue, so items draw with their organisation's renderer script alone.
+ */
+export function drawItem(i: DrawItemInput): Drawing {
+  return drawInstance(
+    { product: i.product, instance: i.item, catalogue: i.catalogue, graphic: null, drawingConfig: i.config },
+    { units: i.units, showDimensions: i.showDimensions, measureText: i.measureText },
+  );
+}
+
+/** The drawing, redrawn only when the item (or how it is shown) changes. */
+export function useItemDrawing(i: DrawItemInput): Drawing {
+  const { item, product, catalogue, config, units, showDimensions, measureText } = i;
+  return useMemo(
+    () => drawItem({ item, product, catalogue, config, units, showDimensions, measureText }),
+    [item, product, catalogue, config, units, showDimensions, measureText],
+  );
+}
+
+export function DrawingFigure({ drawing, title, maxHeightPx, testId, caption }: { drawing: Drawing; title: string; maxHeightPx: number; testId: string; caption?: string }) {
+  return (
+    <figure className={styles.figure} data-testid={testId}>
+      <ProductDrawing drawing={drawing} title={title} maxHeightPx={maxHeightPx} className={styles.svg} />
+      {caption && <figcaption className={styles.caption}>{caption}</figcaption>}
+      {drawing.warnings.length > 0 && (
+        <ul className={styles.warnings} data-testid={`${testId}-warnings`}>
+          {drawing.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
+
+/** The active item's live drawing above its options. */
+export function ItemDrawing(props: DrawItemInput & { title: string }) {
+  const drawing = useItemDrawing(props);
+  return <DrawingFigure drawing={drawing} title={props.title} maxHeightPx={320} testId="item-drawing" />;
+}
