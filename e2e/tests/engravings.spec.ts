@@ -92,7 +92,7 @@ test('an 850 owner engraves a six-button keypad and sees it in the live drawing;
   await page.getByRole('button', { name: 'Show Dimensions' }).click();
   await expect(page.getByTestId('item-drawing').locator('g.dimensions')).toHaveCount(1);
   // 850 offers inches too: 82 mm is 3 1/4".
-  await page.getByRole('button', { name: 'Inches' }).click();
+  await page.getByRole('button', { name: 'in', exact: true }).click();
   await expect(page.getByTestId('item-drawing').locator('g.dimensions text').first()).toHaveText('3 1/4"');
 
   // A member is asked before saving a custom engraving.

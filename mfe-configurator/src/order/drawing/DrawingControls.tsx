@@ -9,9 +9,10 @@ export interface DrawingControlsProps {
   units?: { value: DrawingUnits; onChange(units: DrawingUnits): void };
 }
 
-const UNIT_CHOICES: readonly { value: DrawingUnits; label: string; name: string }[] = [
-  { value: 'in', label: 'in', name: 'Inches' },
-  { value: 'mm', label: 'mm', name: 'Millimetres' },
+// The group's label says what they are; each button's name is its visible text.
+const UNIT_CHOICES: readonly { value: DrawingUnits; label: string; title: string }[] = [
+  { value: 'in', label: 'in', title: 'Inches' },
+  { value: 'mm', label: 'mm', title: 'Millimetres' },
 ];
 
 /** The order page's drawing controls: Show or Hide Dimensions, and the in / mm toggle where offered. */
@@ -29,7 +30,7 @@ export function DrawingControls({ showDimensions, onToggleDimensions, units }: D
               type="button"
               className={`${styles.unit} ${units.value === u.value ? styles.unitChosen : ''}`}
               aria-pressed={units.value === u.value}
-              aria-label={u.name}
+              title={u.title}
               onClick={() => units.value !== u.value && units.onChange(u.value)}
               data-testid={`units-${u.value}`}
             >
