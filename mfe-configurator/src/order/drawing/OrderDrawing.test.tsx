@@ -97,10 +97,10 @@ describe('live drawing on the order page', () => {
     const rules = { ...DEFAULT_RULES, drawings: { ...DEFAULT_RULES.drawings, dimensionControls: true } };
     show({ rules });
     expect(screen.getByRole('button', { name: 'mm' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'in', exact: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'in' }));
     // 200 mm × 0.0393701 = 7.874 in → 7 14/16 = 7 7/8"; 120 mm → 4.724 in → 4 12/16 = 4 3/4".
     expect(dimensionLabels().sort()).toEqual(['4 3/4"', '7 7/8"']);
-    expect(screen.getByRole('button', { name: 'in', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'in' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
 
