@@ -10,6 +10,9 @@ import { catalogue, data, engine, fakeWrites, item, order, org, storeFor } from 
 import type { Instance } from '../editor/writes.ts';
 import { keypad, keypadCatalogueResponse, keypadEngine, keypadRules, LAYOUT_1x2, LAYOUT_3x2 } from '../engravings/testFixtures.ts';
 
+/** Product 1 has a catalogue size (a stand-in size would draw no dimensions). */
+const sizedRules: PluginRules = { ...DEFAULT_RULES, drawings: { ...DEFAULT_RULES.drawings, productSizes: { '1': { width: 200, height: 120 } } } };
+
 vi.mock('@cpq/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@cpq/client')>();
   return { ...actual, api: { ...actual.api, orderData: vi.fn(), updatePreferences: vi.fn() } };
@@ -19,7 +22,7 @@ function show(opts: { items?: Instance[]; rules?: PluginRules; role?: string; ca
   const items = opts.items ?? [item({ id: 1, title: 'Hall' })];
   const writes = fakeWrites(items);
   const role = opts.role ?? 'owner';
-  const rules = opts.rules ?? DEFAULT_RULES;
+  const rules = opts.rules ?? sizedRules;
   const store = storeFor(role);
   if (opts.dimensionsAreVisible !== undefined) {
     const s = store.get(sessionAtom)!;
@@ -54,11 +57,22 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('live drawing on the order page', () => {
-  it("draws the active item (a product without a script of its own: a titled box) with its dimensions by default", () => {
+  it("draws the active item (a product without a script of its own: a box of its size) with its dimensions by default", () => {
     show();
     expect(within(drawing()).getByRole('img', { name: 'Drawing of Hall' })).toBeTruthy();
-    // The generic box of a product without a known size is 200 × 120 mm.
     expect(dimensionLabels().sort()).toEqual(['120 mm', '200 mm']);
+  });
+
+  it("draws the product's own graphic (from the catalogue) under its script; another product's graphic is not used", () => {
+    const rect = (id: string, fill: string) => ({ id, type: 'rect' as const, title: 'Panel', props: { x: 0, y: 0, width: 50, height: 40, fill } });
+    const graphics = [
+      { id: 1, productId: 2, title: 'Plate', archived: 0, nodes: [rect('other', '#00ff00')] },
+      { id: 2, productId: 1, title: 'Keypad', archived: 0, nodes: [rect('own', '#ff0000')] },
+    ];
+    show({ cat: { ...catalogue, productGraphics: graphics } as Catalogue });
+    const layer = drawing().querySelector('g.product-graphic');
+    expect(layer).not.toBeNull();
+    expect([...layer!.querySelectorAll('rect')].map((r) => r.getAttribute('fill'))).toEqual(['#ff0000']);
   });
 
   it('redraws on an option change, from the item in memory', () => {
@@ -94,7 +108,7 @@ describe('live drawing on the order page', () => {
     show();
     expect(screen.queryByTestId('units-toggle')).toBeNull();
     cleanup();
-    const rules = { ...DEFAULT_RULES, drawings: { ...DEFAULT_RULES.drawings, dimensionControls: true } };
+    const rules = { ...sizedRules, drawings: { ...sizedRules.drawings, dimensionControls: true } };
     show({ rules });
     expect(screen.getByRole('button', { name: 'mm' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'in' }));

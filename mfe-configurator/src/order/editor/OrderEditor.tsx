@@ -15,7 +15,7 @@ import { StatusPanels } from '../status/StatusPanels.tsx';
 import { useOrderStatus } from '../status/useOrderStatus.ts';
 import { capitalise } from '../logic.ts';
 import { DrawingControls } from '../drawing/DrawingControls.tsx';
-import { ItemDrawing } from '../drawing/ItemDrawing.tsx';
+import { graphicsByProduct, ItemDrawing } from '../drawing/ItemDrawing.tsx';
 import { EngravingsDialog } from '../engravings/EngravingsDialog.tsx';
 import { useDrawingView } from '../drawing/useDrawingView.ts';
 import { Cart } from './Cart.tsx';
@@ -119,6 +119,8 @@ export function OrderEditor(props: OrderEditorProps) {
   // Custom products are employees' own: a guest sees them but cannot change them (the server refuses it).
   const readOnly = (i: Instance | null) => !!i && (isCustomProduct(i.productId) ? !employee : !engine.catalogue.product(i.productId));
   const engravings = drawingView.engravingsOf(activeProduct, engine.catalogue);
+  const graphics = useMemo(() => graphicsByProduct(props.catalogue.productGraphics), [props.catalogue.productGraphics]);
+  const activeGraphic = (activeProduct && graphics.get(activeProduct.id)) ?? null;
 
   // Copy and paste of the active item (not while typing in a field, nor when text is selected).
   useEffect(() => {
@@ -252,6 +254,7 @@ export function OrderEditor(props: OrderEditorProps) {
                   item={active}
                   product={activeProduct}
                   catalogue={engine.catalogue}
+                  graphic={activeGraphic}
                   config={rules.drawings}
                   units={drawingView.units}
                   showDimensions={drawingView.showDimensions}
@@ -377,6 +380,7 @@ export function OrderEditor(props: OrderEditorProps) {
           key={active.id}
           item={active}
           product={activeProduct}
+          graphic={activeGraphic}
           engine={engine}
           config={engravings.config}
           role={org.role}

@@ -11,7 +11,7 @@ const engine = keypadEngine();
 function show(opts: { role?: string; instance?: Instance } = {}) {
   const onSave = vi.fn<(changes: InstanceProperties) => void>();
   const onClose = vi.fn();
-  render(<EngravingsDialog item={opts.instance ?? keypad(LAYOUT_3x2)} product={catalogue.product(98)!} engine={engine} config={config} role={opts.role ?? 'owner'} units="mm" onSave={onSave} onClose={onClose} />);
+  render(<EngravingsDialog item={opts.instance ?? keypad(LAYOUT_3x2)} product={catalogue.product(98)!} graphic={null} engine={engine} config={config} role={opts.role ?? 'owner'} units="mm" onSave={onSave} onClose={onClose} />);
   return { onSave, onClose };
 }
 const row = (index: number, location: 'above' | 'below') => screen.getByTestId(`engraving-${index}-${location}`);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ENGRAVING_LOCATIONS, type EngravingLocation, type FitStatus, type InstanceProperties, type Product } from '@cpq/domain';
+import { ENGRAVING_LOCATIONS, type EngravingLocation, type FitStatus, type InstanceProperties, type Product, type ProductGraphicJson } from '@cpq/domain';
 import { ENGRAVING_SYMBOLS, type DrawingConfig, type DrawingUnits } from '@cpq/drawing';
 import { ProductDrawing } from '@cpq/drawing/react';
 import { Button } from '@cpq/ui';
@@ -31,6 +31,7 @@ import styles from './EngravingsDialog.module.css';
 export interface EngravingsDialogProps {
   item: Instance;
   product: Product;
+  graphic: ProductGraphicJson | null;
   engine: EditorEngine;
   config: DrawingConfig & { engravings: EngravingIds };
   role: string;
@@ -67,7 +68,7 @@ export function EngravingsDialog(props: EngravingsDialogProps) {
     () => ({ ...item, properties: { ...item.properties, ...engravingChanges(item, ids, previewDrafts, count, usesBelowText) } }),
     [item, ids, previewDrafts, count, usesBelowText],
   );
-  const preview = useItemDrawing({ item: previewItem, product, catalogue: engine.catalogue, config, units: props.units, showDimensions: false, measureText: engine.measureText });
+  const preview = useItemDrawing({ item: previewItem, product, catalogue: engine.catalogue, graphic: props.graphic, config, units: props.units, showDimensions: false, measureText: engine.measureText });
   const fits = useMemo(() => fitStatuses(preview), [preview]);
 
   const change = (key: string, next: EngravingDraft, typed: boolean) => {

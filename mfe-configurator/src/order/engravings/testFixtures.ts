@@ -33,7 +33,7 @@ const rows = {
 export const keypadCatalogue = new CatalogueIndex(catalogueSnapshotFromRows(rows as never));
 
 /** The same catalogue as the API answers it to the order page. */
-export const keypadCatalogueResponse = { orgId: 850, version: 1, pricingIsHidden: false, productCategories: [], productPropertyGroups: [], media: [], ...rows } as unknown as Catalogue;
+export const keypadCatalogueResponse = { orgId: 850, version: 1, pricingIsHidden: false, productCategories: [], productPropertyGroups: [], media: [], productGraphics: [], ...rows } as unknown as Catalogue;
 
 export const keypadDrawings: DrawingConfig & { engravings: NonNullable<DrawingConfig['engravings']> } = {
   renderers: { '98': 'keypad' },
