@@ -8,7 +8,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * A modal dialog: labelled by its heading, Escape closes it, Tab stays inside, focus goes to the
  * first field (or button) and back to where it was when it closes.
  */
-export function Modal({ title, onClose, children, testId, role = 'dialog', wide = false }: { title: string; onClose: () => void; children: ReactNode; testId?: string; role?: 'dialog' | 'alertdialog'; wide?: boolean }) {
+export function Modal({ title, onClose, children, testId, role = 'dialog', wide = false, className }: { title: string; onClose: () => void; children: ReactNode; testId?: string; role?: 'dialog' | 'alertdialog'; wide?: boolean; className?: string }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -38,7 +38,7 @@ export function Modal({ title, onClose, children, testId, role = 'dialog', wide 
   };
   return (
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={box} className={`${styles.modal} ${wide ? styles.modalWide : ''}`} role={role} aria-modal="true" aria-labelledby={id} onKeyDown={onKeyDown} data-testid={testId}>
+      <div ref={box} className={`${styles.modal} ${wide ? styles.modalWide : ''} ${className ?? ''}`} role={role} aria-modal="true" aria-labelledby={id} onKeyDown={onKeyDown} data-testid={testId}>
         <h2 id={id} className={styles.modalTitle}>
           {title}
         </h2>

@@ -40,6 +40,8 @@ export interface OptionPickerProps {
   onChoose(propertyId: number, optionId: number): void;
   onValue(propertyId: number, entry: PropertySelection): void;
   onApplyToAll(propertyId: number, optionId: number): void;
+  /** Properties edited elsewhere (the engravings, in their popup): not listed here. */
+  hiddenPropertyIds?: ReadonlySet<number>;
 }
 
 /** The active item's properties, one expandable section each, grouped as the catalogue groups them. */
@@ -57,7 +59,9 @@ export function OptionPicker(props: OptionPickerProps) {
     () => computeAvailability({ product, instance: item, catalogue: engine.catalogue, viewer: { role }, optionFilters: engine.hooks.optionFilters }),
     [product, item, engine, role],
   );
-  const properties = engine.catalogue.propertiesOf(product.id);
+  const all = engine.catalogue.propertiesOf(product.id);
+  const hidden = props.hiddenPropertyIds;
+  const properties = useMemo(() => (hidden?.size ? all.filter((p) => !hidden.has(p.id)) : all), [all, hidden]);
   const sections = useMemo(() => {
     const byGroup = new Map<number | null, ProductProperty[]>();
     for (const p of properties) {

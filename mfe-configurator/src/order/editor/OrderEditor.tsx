@@ -14,6 +14,10 @@ import { StatusHistory } from '../status/StatusHistory.tsx';
 import { StatusPanels } from '../status/StatusPanels.tsx';
 import { useOrderStatus } from '../status/useOrderStatus.ts';
 import { capitalise } from '../logic.ts';
+import { DrawingControls } from '../drawing/DrawingControls.tsx';
+import { graphicsByProduct, ItemDrawing } from '../drawing/ItemDrawing.tsx';
+import { EngravingsDialog } from '../engravings/EngravingsDialog.tsx';
+import { useDrawingView } from '../drawing/useDrawingView.ts';
 import { Cart } from './Cart.tsx';
 import { InstanceBar } from './InstanceBar.tsx';
 import { AddItemTitle, CustomProductDialog, ProductPicker, ProjectInfo } from './ItemDialogs.tsx';
@@ -66,6 +70,8 @@ export function OrderEditor(props: OrderEditorProps) {
   const cartVisible = session?.user.preferences?.cartIsVisible ?? true;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
+  const [engravingsOpen, setEngravingsOpen] = useState(false);
+  const drawingView = useDrawingView(rules.drawings, () => ed.notify('error', 'Your dimensions preference could not be saved.'));
   const wordingOrder = rules.wording.order;
   const products = useMemo(() => pickerProducts(props.catalogue.products as Product[], order, items), [props.catalogue.products, order, items]);
   const groups = props.catalogue.productPropertyGroups as PropertyGroupRow[];
@@ -112,6 +118,9 @@ export function OrderEditor(props: OrderEditorProps) {
   const activeView = active ? views.get(active.id) : undefined;
   // Custom products are employees' own: a guest sees them but cannot change them (the server refuses it).
   const readOnly = (i: Instance | null) => !!i && (isCustomProduct(i.productId) ? !employee : !engine.catalogue.product(i.productId));
+  const engravings = drawingView.engravingsOf(activeProduct, engine.catalogue);
+  const graphics = useMemo(() => graphicsByProduct(props.catalogue.productGraphics), [props.catalogue.productGraphics]);
+  const activeGraphic = (activeProduct && graphics.get(activeProduct.id)) ?? null;
 
   // Copy and paste of the active item (not while typing in a field, nor when text is selected).
   useEffect(() => {
@@ -195,6 +204,7 @@ export function OrderEditor(props: OrderEditorProps) {
               Edit Order Details
             </Button>
           )}
+          <DrawingControls showDimensions={drawingView.showDimensions} onToggleDimensions={drawingView.toggleDimensions} {...(drawingView.unitChoice ? { units: drawingView.unitChoice } : {})} />
           <PluginSlot name="orderPage.actions" context={slotContext} />
           <Button onClick={startNewItem} data-testid="add-item" data-tour="add-item">
             Add item
@@ -239,6 +249,26 @@ export function OrderEditor(props: OrderEditorProps) {
                   <li>This item has an invalid configuration. Please update the options shown in red.</li>
                 </ul>
               )}
+              {activeProduct && (
+                <ItemDrawing
+                  item={active}
+                  product={activeProduct}
+                  catalogue={engine.catalogue}
+                  graphic={activeGraphic}
+                  config={rules.drawings}
+                  units={drawingView.units}
+                  showDimensions={drawingView.showDimensions}
+                  measureText={engine.measureText}
+                  title={`Drawing of ${active.title || activeProduct.title}`}
+                />
+              )}
+              {activeProduct && engravings && !readOnly(active) && (
+                <div className={styles.engravingsLine}>
+                  <Button variant="secondary" onClick={() => setEngravingsOpen(true)} data-testid="open-engravings">
+                    Engravings
+                  </Button>
+                </div>
+              )}
               {activeProduct ? (
                 <OptionPicker
                   key={`picker-${active.id}`}
@@ -254,6 +284,7 @@ export function OrderEditor(props: OrderEditorProps) {
                   onChoose={(pid, oid) => ed.chooseOption(active.id, pid, oid)}
                   onValue={(pid, entry) => ed.setValue(active.id, pid, entry)}
                   onApplyToAll={(pid, oid) => void applyToAll(pid, oid)}
+                  {...(engravings ? { hiddenPropertyIds: engravings.propertyIds } : {})}
                 />
               ) : (
                 <p className={styles.muted}>{isCustomProduct(active.productId) ? 'A custom product has no options to choose.' : 'This item uses a product that is not offered to you, so only an employee can change it.'}</p>
@@ -342,6 +373,22 @@ export function OrderEditor(props: OrderEditorProps) {
           media={props.catalogue.media}
           readOnly={readOnly(active)}
           onSave={(notes) => ed.setNotes(active.id, notes)}
+        />
+      )}
+      {engravingsOpen && active && activeProduct && engravings && (
+        <EngravingsDialog
+          key={active.id}
+          item={active}
+          product={activeProduct}
+          graphic={activeGraphic}
+          engine={engine}
+          config={engravings.config}
+          role={org.role}
+          units={drawingView.units}
+          onSave={(changes) => {
+            for (const [key, entry] of Object.entries(changes)) ed.setValue(active.id, Number(key), entry);
+          }}
+          onClose={() => setEngravingsOpen(false)}
         />
       )}
       {confirmNode}

@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import type { CatalogueIndex, Product, ProductGraphicJson, TextMeasure } from '@cpq/domain';
+import { drawInstance, type Drawing, type DrawingConfig, type DrawingUnits, type DrawInstance } from '@cpq/drawing';
+import { ProductDrawing } from '@cpq/drawing/react';
+import styles from './ItemDrawing.module.css';
+
+export interface DrawItemInput {
+  item: DrawInstance;
+  product: Product;
+  catalogue: CatalogueIndex;
+  /** The product's graphic (the catalogue sends each product's active one), drawn under the script. */
+  graphic: ProductGraphicJson | null;
+  config: DrawingConfig;
+  units: DrawingUnits;
+  showDimensions: boolean;
+  measureText: TextMeasure;
+}
+
+/**
+ * An item's drawing from its in-memory selection: pure and synchronous, so the drawing follows every
+ * option change without asking the server.
+ */
+export function drawItem(i: DrawItemInput): Drawing {
+  return drawInstance(
+    { product: i.product, instance: i.item, catalogue: i.catalogue, graphic: i.graphic, drawingConfig: i.config },
+    { units: i.units, showDimensions: i.showDimensions, measureText: i.measureText },
+  );
+}
+
+/** The drawing, redrawn only when the item (or how it is shown) changes. */
+export function useItemDrawing(i: DrawItemInput): Drawing {
+  const { item, product, catalogue, graphic, config, units, showDimensions, measureText } = i;
+  return useMemo(
+    () => drawItem({ item, product, catalogue, graphic, config, units, showDimensions, measureText }),
+    [item, product, catalogue, graphic, config, units, showDimensions, measureText],
+  );
+}
+
+export function DrawingFigure({ drawing, title, maxHeightPx, testId, caption }: { drawing: Drawing; title: string; maxHeightPx: number; testId: string; caption?: string }) {
+  return (
+    <figure className={styles.figure} data-testid={testId}>
+      <ProductDrawing drawing={drawing} title={title} maxHeightPx={maxHeightPx} className={styles.svg} />
+      {caption && <figcaption className={styles.caption}>{caption}</figcaption>}
+      {drawing.warnings.length > 0 && (
+        <ul className={styles.warnings} data-testid={`${testId}-warnings`}>
+          {drawing.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
+
+/** The active item's live drawing above its options. */
+export function ItemDrawing(props: DrawItemInput & { title: string }) {
+  const drawing = useItemDrawing(props);
+  return <DrawingFigure drawing={drawing} title={props.title} maxHeightPx={320} testId="item-drawing" />;
+}
+
+/** Each product's graphic, by product id (the catalogue sends active graphics only). */
+export function graphicsByProduct(graphics: readonly ProductGraphicJson[] | undefined): ReadonlyMap<number, ProductGraphicJson> {
+  const out = new Map<number, ProductGraphicJson>();
+  for (const g of graphics ?? []) if (typeof g.productId === 'number' && !g.archived && !out.has(g.productId)) out.set(g.productId, g);
+  return out;
+}
