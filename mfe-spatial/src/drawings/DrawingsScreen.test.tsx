@@ -84,7 +84,7 @@ describe('drawings screen', () => {
     expect(pages[0]!.textContent).toContain('Qty: 2');
     expect(pages[0]!.querySelector('tbody tr')?.textContent).toBe('Finish100Satin Brass');
     expect(pages[1]!.textContent).toContain('Page 2 of 2');
-    expect(document.documentElement.dataset.printReady).toBe('true');
+    await waitFor(() => expect(document.documentElement.dataset.printReady).toBe('true'));
   });
 
   it('puts both items on one page in the factory set and writes a changed setting into the URL', async () => {
