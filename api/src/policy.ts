@@ -578,6 +578,7 @@ export interface CatalogueTables {
   productRules: Row[];
   productPricingRules: Row[];
   media: Row[];
+  productGraphics: Row[];
 }
 
 /** A product or option of the catalogue response: active, and published for the audience's role. */
@@ -590,6 +591,12 @@ function rulesOf(tables: CatalogueTables, products: Row[], pricing: boolean): Ro
   if (!pricing) return [];
   const ids = new Set(products.map((p) => p.productPricingRuleId));
   return tables.productPricingRules.filter((r) => ids.has(r.id));
+}
+
+/** Active graphics of the products sent: none of a product the audience does not get. */
+function graphicsOf(tables: CatalogueTables, products: Row[]): Row[] {
+  const ids = new Set(products.map((p) => p.id));
+  return tables.productGraphics.filter((g) => !g.archived && ids.has(g.productId));
 }
 
 /**
@@ -610,6 +617,7 @@ export function shapeCatalogue(tables: CatalogueTables, a: CatalogueAudience) {
     productPricingRules: rulesOf(tables, products, a.pricing),
     // Where a file is kept is the server's business.
     media: tables.media.map(({ storageKey: _storageKey, ...medium }) => medium),
+    productGraphics: graphicsOf(tables, products),
   };
 }
 

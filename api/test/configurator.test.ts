@@ -273,6 +273,20 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(ids(g.body.data.products)).not.toContain(100); // internal product
     });
 
+    it('carries the active graphics of the products sent, each with its productId', async () => {
+      const at = '2025-01-06 09:00:00';
+      const row = (productId: number, title: string, archived: number) => ({ org_id: 850, product_id: productId, title, archived, nodes: '[]', created: at, last_updated: at });
+      await t.db('product_graphics').insert([row(101, 'Solaris (admin product)', 0), row(98, 'Old keypad', 1)]);
+      await t.db('organisations').where({ id: 850 }).increment('catalogue_version', 1);
+      const [o, g] = await Promise.all([owner.get(CATALOGUE(850)), guest.get(CATALOGUE(850))]);
+      const titles = (res: typeof o) => res.body.data.productGraphics.map((x: { title: string }) => x.title);
+      expect(o.body.data.productGraphics.find((x: { id: number }) => x.id === 1)).toMatchObject({ productId: 98, title: 'Crestnet keypad', archived: 0 });
+      expect(titles(o)).toContain('Solaris (admin product)');
+      expect(titles(g)).not.toContain('Solaris (admin product)'); // its product is not offered to guests
+      for (const res of [o, g]) expect(titles(res)).not.toContain('Old keypad'); // archived
+      expect(g.body.data.productGraphics.every((x: { productId: number }) => g.body.data.products.some((p: { id: number }) => p.id === x.productId))).toBe(true);
+    });
+
     it('revalidates by ETag (304 without a body), compresses, and changes with every catalogue write', async () => {
       const first = await owner.get(CATALOGUE(850));
       const etag = first.headers.get('etag')!;

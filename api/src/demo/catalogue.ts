@@ -422,15 +422,43 @@ export const media: Row[] = [
   { id: 2, orgId: 1798, type: 'image', title: 'Birch Forest mural', fileName: 'birch-forest', fileExtension: 'jpg', hasFile: 0, associations: { productOptions: { '991': {} } } },
 ];
 
+/**
+ * Product graphics: the base each product's drawing is drawn over (plate bevels, door frames, ...).
+ * Sizes follow the item through formulas: p{property}.{option data} and v{property} (typed values).
+ */
+const graphic = (id: number, orgId: number, productId: number, title: string, nodes: Row[]) => ({ id, orgId, productId, title, archived: 0, nodes });
+const rect = (id: string, props: Row, extra: Row = {}) => ({ id, type: 'rect', props, children: [], ...extra });
+/** A bevel 1.5 mm round a plate of the plate-size option (p8). */
+const plateBevel = (fill: string) => [
+  { id: 'plate', type: 'group', title: 'Plate', props: { x: -1.5, y: -1.5, z: 0, width: '=p8.width + 3', height: '=p8.height + 3', depth: 6 }, children: [{ id: 'face', type: 'cube', title: 'Face', props: { x: 0, y: 0, z: 0, width: '=p8.width + 3', height: '=p8.height + 3', depth: 6, fill }, children: [] }] },
+];
+/** A fixed plate's bevel (no plate-size property). */
+const fixedBevel = (w: number, h: number) => [rect('bevel', { x: -1.5, y: -1.5, width: w + 3, height: h + 3, rx: 2, fill: '#6b6b66' })];
+/** A door frame round a width × height opening (property ids of the sizes) and the floor line. */
+const doorFrame = (w: number, h: number) => [
+  rect('frame', { x: -45, y: -45, width: `=v${w} + 90`, height: `=v${h} + 45`, fill: '#e7e5e4', stroke: '#57534e', strokeWidth: 2 }),
+  { id: 'floor', type: 'path', title: 'Floor', props: { d: `="M-150 " || v${h} || "H" || (v${w} + 150)`, stroke: '#57534e', strokeWidth: 3 }, children: [] },
+];
 export const graphics: Row[] = [
-  {
-    id: 1,
-    orgId: 850,
-    productId: 98,
-    title: 'Crestnet keypad',
-    archived: 0,
-    nodes: [
-      { id: 'plate', type: 'group', title: 'Plate', props: { x: 0, y: 0, z: 0, width: 86, height: 86, depth: 6 }, children: [{ id: 'face', type: 'cube', title: 'Face', props: { x: 0, y: 0, z: 0, width: 86, height: 86, depth: 6, fill: '#b59a5b' }, children: [] }] },
-    ],
-  },
+  graphic(1, 850, 98, 'Crestnet keypad', plateBevel('#6b6b66')),
+  graphic(2, 850, 99, 'Classique keypad', [
+    { id: 'sheen', type: 'gradients', title: 'Sheen', props: { id: 'sheen', kind: 'linear', x1: 0, y1: 0, x2: 1, y2: 1, stops: [{ offset: 0, color: '#9ca3af' }, { offset: 1, color: '#4b5563' }] }, children: [] },
+    rect('bevel', { x: -2, y: -2, width: '=p8.width + 4', height: '=p8.height + 4', rx: 3, fill: 'url(#sheen)' }),
+  ]),
+  graphic(3, 850, 113, 'Duplex outlet plate', plateBevel('#6b6b66')),
+  graphic(4, 850, 110, 'Flush floor outlet', plateBevel('#3f3f3f')),
+  graphic(5, 850, 120, 'Decora 1-gang plate', fixedBevel(70, 115)),
+  graphic(6, 850, 121, 'Decora 2-gang plate', fixedBevel(116, 115)),
+  graphic(7, 850, 115, 'Swing-arm lamp', [{ id: 'shadow', type: 'ellipse', title: 'Floor shadow', props: { cx: 110, cy: 418, rx: 90, ry: 6, fill: '#000', opacity: 0.15 }, children: [] }]),
+  graphic(8, 1053, 104, 'Lamella door frame', doorFrame(141, 142)),
+  graphic(9, 1053, 133, 'Flush door frame', doorFrame(141, 142)),
+  graphic(10, 1053, 105, 'Lamella front carcass', [rect('carcass', { x: -18, y: -18, width: '=v151 + 36', height: '=v152 + 36', fill: 'none', stroke: '#a8a29e', strokeWidth: 2 })]),
+  graphic(11, 1053, 134, 'Shaker front carcass', [rect('carcass', { x: -18, y: -18, width: '=v151 + 36', height: '=v152 + 36', fill: 'none', stroke: '#a8a29e', strokeWidth: 2 })]),
+  graphic(12, 1053, 130, 'Plank flooring sample', [rect('underlay', { x: -10, y: -10, width: 1220, height: 820, fill: '#e7e5e4' })]),
+  graphic(13, 1392, 170, 'Halden pendant', [
+    { id: 'cord', type: 'path', title: 'Cord', props: { d: 'M100 0V50', stroke: '#1f2937', strokeWidth: 1.5 }, children: [] },
+    { id: 'shade', type: 'path', title: 'Shade', props: { d: 'M70 80L85 50H115L130 80Z', fill: '=p170.optionId == 250 ? "#b08d57" : "#f3f4f6"', stroke: '#1f2937', strokeWidth: 1 }, children: [] },
+  ]),
+  graphic(14, 1450, 180, 'Overture control panel', [rect('screen', { x: 60, y: 25, width: 80, height: 50, rx: 4, fill: '#111827' }), rect('glass', { x: 64, y: 29, width: 72, height: 42, rx: 2, fill: '=p180.optionId == 261 ? "#f8fafc" : "#374151"' })]),
+  graphic(15, 1798, 190, 'Mural', [{ id: 'hills', type: 'path', title: 'Hills', props: { d: 'M0 110L50 60L90 90L140 40L200 100V120H0Z', fill: '#a7c4a0', opacity: 0.6 }, children: [] }]),
 ];

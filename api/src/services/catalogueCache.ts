@@ -90,7 +90,7 @@ export class CatalogueCache {
 /** Every catalogue table of an organisation, sorted as the screens list them. */
 export async function loadCatalogueTables(repos: Repos, orgId: number, trx?: Knex.Transaction): Promise<CatalogueTables> {
   const w = { orgId };
-  const [products, productCategories, productProperties, productPropertyGroups, productOptions, productOptionClassifiers, productRules, productPricingRules, media] = await Promise.all([
+  const [products, productCategories, productProperties, productPropertyGroups, productOptions, productOptionClassifiers, productRules, productPricingRules, media, productGraphics] = await Promise.all([
     repos.products.find(w, { trx, orderBy: ['rank', 'id'] }),
     repos.productCategories.find(w, { trx, orderBy: ['rank', 'id'] }),
     repos.productProperties.find(w, { trx, orderBy: ['rank', 'id'] }),
@@ -100,8 +100,9 @@ export async function loadCatalogueTables(repos: Repos, orgId: number, trx?: Kne
     repos.productRules.find(w, { trx }),
     repos.productPricingRules.find(w, { trx }),
     repos.media.find(w, { trx }),
+    repos.productGraphics.find(w, { trx, orderBy: ['id'] }),
   ]);
-  return { products, productCategories, productProperties, productPropertyGroups, productOptions, productOptionClassifiers, productRules, productPricingRules, media } as unknown as CatalogueTables;
+  return { products, productCategories, productProperties, productPropertyGroups, productOptions, productOptionClassifiers, productRules, productPricingRules, media, productGraphics } as unknown as CatalogueTables;
 }
 
 /** `{"data": …}` as bytes, once. */

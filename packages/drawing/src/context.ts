@@ -14,6 +14,10 @@ export interface RenderResult {
   width: number;
   height: number;
   body: SvgNode[];
+  /** Where the drawing reaches past the 0..width × 0..height box (e.g. an engraving wider than its plate). */
+  reach?: { minX: number; maxX: number };
+  /** The size is a stand-in (not the product's): no width and height dimensions. */
+  sizeUnknown?: boolean;
   /** Dimensions beyond the overall width and height, once the label scale is known. */
   extraDimensions?: (style: DimensionStyle) => SvgNode[];
 }

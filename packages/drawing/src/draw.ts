@@ -2,10 +2,14 @@ import { measureTextServer } from '@cpq/domain';
 import type { Renderer, RenderContext } from './context.ts';
 import { boxDimensions, dimensionMargin, type DimensionStyle } from './dimensions.ts';
 import { formulaScope } from './formula.ts';
-import { renderGraphic } from './graphic.ts';
+import { renderGraphic, type Bounds } from './graphic.ts';
+import { renderCabinetFront, renderSlabDoor } from './renderers/door.ts';
+import { renderFlooring } from './renderers/flooring.ts';
 import { renderGeneric } from './renderers/generic.ts';
 import { renderKeypad } from './renderers/keypad.ts';
 import { renderLamella } from './renderers/lamella.ts';
+import { renderLamp } from './renderers/lamp.ts';
+import { renderOutlet, renderPlate } from './renderers/plate.ts';
 import { el } from './svg.ts';
 import type { Drawing, DrawInput, DrawOptions, RendererKind } from './types.ts';
 
@@ -14,12 +18,12 @@ export const RENDERERS: Readonly<Record<RendererKind, Renderer>> = {
   keypad: renderKeypad,
   lamella: renderLamella,
   generic: renderGeneric,
-  plate: renderGeneric,
-  outlet: renderGeneric,
-  lamp: renderGeneric,
-  slabDoor: renderGeneric,
-  cabinetFront: renderGeneric,
-  flooring: renderGeneric,
+  plate: renderPlate,
+  outlet: renderOutlet,
+  lamp: renderLamp,
+  slabDoor: renderSlabDoor,
+  cabinetFront: renderCabinetFront,
+  flooring: renderFlooring,
 };
 
 /** CSS px per mm: the client-mode drawing scale (96 dpi). */
@@ -46,9 +50,12 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
   const pxPerUnit = options.pxPerUnit && options.pxPerUnit > 0 ? options.pxPerUnit : Math.min(CLIENT_PX_PER_MM, NOMINAL_DRAWING_PX / Math.max(w, h));
   const style: DimensionStyle = { units: options.units, pxPerUnit };
   const pad = PAD_PX / pxPerUnit;
-  const margin = options.showDimensions ? dimensionMargin(pxPerUnit) : 0;
+  const showDimensions = options.showDimensions && !result.sizeUnknown;
+  const margin = showDimensions ? dimensionMargin(pxPerUnit) : 0;
 
   const layers = [];
+  // The graphic may reach past the product (a bevel, a door frame): the drawing makes room for it.
+  const bounds: Bounds = { minX: Math.min(0, result.reach?.minX ?? 0), minY: 0, maxX: Math.max(w, result.reach?.maxX ?? w), maxY: h };
   if (input.graphic && !input.graphic.archived && input.graphic.nodes.length > 0) {
     const idPrefix = `d${String(input.instance.id ?? 'x').replace(/[^A-Za-z0-9_-]/g, '_')}-`;
     layers.push(
@@ -57,18 +64,21 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
         scope: formulaScope(input.instance, input.catalogue),
         warnings,
         idPrefix,
-        dimensions: options.showDimensions ? style : null,
+        dimensions: showDimensions ? style : null,
+        bounds,
       }),
     );
   }
   layers.push(el('g', { class: 'product' }, result.body));
-  if (options.showDimensions) {
+  if (showDimensions) {
     layers.push(el('g', { class: 'dimensions' }, [...boxDimensions({ x: 0, y: 0, width: w, height: h }, style), ...(result.extraDimensions?.(style) ?? [])]));
   }
+  const left = pad - bounds.minX;
+  const top = pad - bounds.minY;
   return {
-    width: w + 2 * pad + margin,
-    height: h + 2 * pad + margin,
-    root: el('g', { transform: `translate(${pad.toFixed(3)} ${pad.toFixed(3)})` }, layers),
+    width: Math.max(bounds.maxX, w + margin) - bounds.minX + 2 * pad,
+    height: Math.max(bounds.maxY, h + margin) - bounds.minY + 2 * pad,
+    root: el('g', { transform: `translate(${left.toFixed(3)} ${top.toFixed(3)})` }, layers),
     warnings,
     pxPerUnit,
   };

@@ -17,6 +17,27 @@ export interface GraphicContext {
   /** Prefix for ids defined by the graphic (unique per drawing). */
   idPrefix: string;
   dimensions: DimensionStyle | null;
+  /** Where drawn nodes reach (group translations applied), so the drawing can make room for them. */
+  bounds?: Bounds;
+  /** Translation of the enclosing groups; definitions (masks) pass none and are not measured. */
+  offset?: { x: number; y: number } | null;
+}
+
+export interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function reach(ctx: GraphicContext, x: number, y: number, w: number, h: number): void {
+  const b = ctx.bounds;
+  const o = ctx.offset === undefined ? { x: 0, y: 0 } : ctx.offset;
+  if (!b || !o) return;
+  b.minX = Math.min(b.minX, o.x + x);
+  b.minY = Math.min(b.minY, o.y + y);
+  b.maxX = Math.max(b.maxX, o.x + x + w);
+  b.maxY = Math.max(b.maxY, o.y + y + h);
 }
 
 /** A node is present when it has no condition or its property has the condition's option selected. */
@@ -78,6 +99,43 @@ interface GradientStop {
   opacity?: unknown;
 }
 
+/**
+ * Points a path passes through or is pulled towards (end and control points; arcs by their end
+ * points): enough to make room for it, not an exact bounding box.
+ */
+export function pathPoints(d: string): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  let x = 0;
+  let y = 0;
+  for (const [, cmd, args] of d.matchAll(/([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)/g)) {
+    const n = (args!.match(/-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?/gi) ?? []).map(Number);
+    const rel = cmd === cmd!.toLowerCase();
+    const c = cmd!.toUpperCase();
+    if (c === 'Z') continue;
+    if (c === 'H' || c === 'V') {
+      for (const v of n) {
+        if (c === 'H') x = rel ? x + v : v;
+        else y = rel ? y + v : v;
+        out.push({ x, y });
+      }
+      continue;
+    }
+    // Arcs: 7 numbers, the last two the end point; others: coordinate pairs.
+    const step = c === 'A' ? 7 : 2;
+    for (let i = 0; i + step <= n.length; i += step) {
+      const [px, py] = c === 'A' ? [n[i + 5]!, n[i + 6]!] : [n[i]!, n[i + 1]!];
+      const pt = rel ? { x: x + px, y: y + py } : { x: px, y: py };
+      out.push(pt);
+      // The pen moves to the last pair of a segment (curves: every pair is pushed, the pen ends on the last).
+      if (c === 'A' || c === 'M' || c === 'L' || c === 'T' || (i + step) % (c === 'C' ? 6 : c === 'S' || c === 'Q' ? 4 : 2) === 0) {
+        x = pt.x;
+        y = pt.y;
+      }
+    }
+  }
+  return out;
+}
+
 function renderNode(node: ProductGraphicNode, ctx: GraphicContext): SvgNode | null {
   if (!nodeIsPresent(node, ctx.instance)) return null;
   const p = evalProps(node, ctx);
@@ -85,14 +143,22 @@ function renderNode(node: ProductGraphicNode, ctx: GraphicContext): SvgNode | nu
   const title = node.title ? { 'data-title': node.title } : {};
   switch (node.type) {
     case 'rect':
+      reach(ctx, num(p.x), num(p.y), Math.max(0, num(p.width)), Math.max(0, num(p.height)));
       return el('rect', { ...title, x: num(p.x), y: num(p.y), width: Math.max(0, num(p.width)), height: Math.max(0, num(p.height)), rx: p.rx === undefined ? undefined : num(p.rx), ...style(p, ctx) });
     case 'cube':
       // 2D: the front face.
+      reach(ctx, num(p.x), num(p.y), Math.max(0, num(p.width)), Math.max(0, num(p.height)));
       return el('rect', { ...title, class: 'cube', x: num(p.x), y: num(p.y), width: Math.max(0, num(p.width)), height: Math.max(0, num(p.height)), ...style(p, ctx) });
-    case 'circle':
-      return el('circle', { ...title, cx: num(p.cx ?? p.x), cy: num(p.cy ?? p.y), r: Math.max(0, num(p.r ?? p.radius)), ...style(p, ctx) });
-    case 'ellipse':
-      return el('ellipse', { ...title, cx: num(p.cx ?? p.x), cy: num(p.cy ?? p.y), rx: Math.max(0, num(p.rx ?? num(p.width) / 2)), ry: Math.max(0, num(p.ry ?? num(p.height) / 2)), ...style(p, ctx) });
+    case 'circle': {
+      const [cx, cy, r] = [num(p.cx ?? p.x), num(p.cy ?? p.y), Math.max(0, num(p.r ?? p.radius))];
+      reach(ctx, cx - r, cy - r, 2 * r, 2 * r);
+      return el('circle', { ...title, cx, cy, r, ...style(p, ctx) });
+    }
+    case 'ellipse': {
+      const [cx, cy, rx, ry] = [num(p.cx ?? p.x), num(p.cy ?? p.y), Math.max(0, num(p.rx ?? num(p.width) / 2)), Math.max(0, num(p.ry ?? num(p.height) / 2))];
+      reach(ctx, cx - rx, cy - ry, 2 * rx, 2 * ry);
+      return el('ellipse', { ...title, cx, cy, rx, ry, ...style(p, ctx) });
+    }
     case 'text':
       return el(
         'text',
@@ -111,16 +177,25 @@ function renderNode(node: ProductGraphicNode, ctx: GraphicContext): SvgNode | nu
       const href = str(p.href ?? p.url ?? p.src);
       // Only images served by the portal or inline data: a drawing must not fetch from elsewhere.
       if (!href || !(/^data:image\/(png|jpe?g);/.test(href) || href.startsWith('/'))) return null;
+      reach(ctx, num(p.x), num(p.y), Math.max(0, num(p.width)), Math.max(0, num(p.height)));
       return el('image', { ...title, x: num(p.x), y: num(p.y), width: Math.max(0, num(p.width)), height: Math.max(0, num(p.height)), href, preserveAspectRatio: 'xMidYMid meet', opacity: p.opacity === undefined ? undefined : num(p.opacity, 1) });
     }
     case 'path': {
       const d = str(p.d ?? p.data);
+      if (d) for (const pt of pathPoints(d)) reach(ctx, pt.x, pt.y, 0, 0);
       return d ? el('path', { ...title, d, ...style({ fill: 'none', ...p }, ctx) }) : null;
     }
-    case 'group':
-      return el('g', { ...title, transform: `translate(${num(p.x)} ${num(p.y)})`, ...style({ ...p, rotation: undefined }, ctx) }, children());
+    case 'group': {
+      const o = ctx.offset === undefined ? { x: 0, y: 0 } : ctx.offset;
+      const inner = { ...ctx, offset: o && { x: o.x + num(p.x), y: o.y + num(p.y) } };
+      return el(
+        'g',
+        { ...title, ...style(p, ctx), transform: `translate(${num(p.x)} ${num(p.y)})${p.rotation === undefined ? '' : ` rotate(${num(p.rotation)})`}` },
+        renderNodes(node.children ?? [], inner),
+      );
+    }
     case 'mask':
-      return el('defs', {}, [el('mask', { id: localId(p, node, ctx), maskUnits: 'userSpaceOnUse' }, children())]);
+      return el('defs', {}, [el('mask', { id: localId(p, node, ctx), maskUnits: 'userSpaceOnUse' }, renderNodes(node.children ?? [], { ...ctx, offset: null }))]);
     case 'gradients': {
       const radial = str(p.kind) === 'radial' || str(p.gradientType) === 'radial';
       const stops = (Array.isArray(p.stops) ? (p.stops as GradientStop[]) : []).map((s) =>

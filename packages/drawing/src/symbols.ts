@@ -16,9 +16,9 @@ export interface EngravingSymbol {
 /** A full circle as a path (two arcs). */
 const c = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 /** Rays around a centre: n short lines from r1 to r2. */
-const rays = (cx: number, cy: number, r1: number, r2: number, n: number, start = 0) =>
+const rays = (cx: number, cy: number, r1: number, r2: number, n: number, start = 0, step = (2 * Math.PI) / n) =>
   Array.from({ length: n }, (_, i) => {
-    const a = start + (i * 2 * Math.PI) / n;
+    const a = start + i * step;
     const f = (v: number) => Math.round(v * 100) / 100;
     return `M${f(cx + r1 * Math.cos(a))} ${f(cy + r1 * Math.sin(a))}L${f(cx + r2 * Math.cos(a))} ${f(cy + r2 * Math.sin(a))}`;
   }).join('');
@@ -83,8 +83,8 @@ const DEFS: readonly [string, string][] = [
   ['Square', 'M5 5h14v14H5z'],
   ['Triangle', 'M12 4l9 16H3z'],
   ['Diamond', 'M12 3l9 9-9 9-9-9z'],
-  ['Sunrise', `M3 18h18M7 18a5 5 0 0 1 10 0M12 4v5M9 6.5l3-2.5 3 2.5${rays(12, 18, 7.5, 9.5, 3, Math.PI + Math.PI / 4)}`],
-  ['Sunset', `M3 18h18M7 18a5 5 0 0 1 10 0M12 9V4M9 6.5l3 2.5 3-2.5${rays(12, 18, 7.5, 9.5, 3, Math.PI + Math.PI / 4)}`],
+  ['Sunrise', `M3 18h18M7 18a5 5 0 0 1 10 0M12 4v5M9 6.5l3-2.5 3 2.5${rays(12, 18, 7.5, 9.5, 3, Math.PI + Math.PI / 4, Math.PI / 4)}`],
+  ['Sunset', `M3 18h18M7 18a5 5 0 0 1 10 0M12 9V4M9 6.5l3 2.5 3-2.5${rays(12, 18, 7.5, 9.5, 3, Math.PI + Math.PI / 4, Math.PI / 4)}`],
   ['Garden', 'M5 19C5 10 11 5 20 4c0 9-5 15-14 15zM5 19l8-8'],
   ['Garage', 'M3 10l9-6 9 6v11H3zM7 21v-8h10v8M7 16h10'],
   ['Dining', 'M7 3v18M4.5 3v5a2.5 2.5 0 0 0 5 0V3M17 21V3c-2 2-3 5-3 9h3'],

@@ -7,7 +7,7 @@ const prop = (id: number, type: ProductProperty['type'], rank: number, orgId = 8
 const opt = (id: number, productPropertyId: number, data: Record<string, unknown> = {}): ProductOption => makeOption({ id, productPropertyId, data });
 
 export const PLATE = { g1: 200, g2: 201, g3: 202, tall: 203 };
-export const LAYOUT = { b2stacked: 212, b4: 213, b6: 214, toggleSquare: 215, mixed: 216, ports: 217, twelve: 218 };
+export const LAYOUT = { b2stacked: 212, b4: 213, b6: 214, toggleSquare: 215, mixed: 216, ports: 221, twelve: 222 };
 
 export const catalogue = makeCatalogue({
   products: [

@@ -45,6 +45,7 @@ export const catalogue = {
   productRules: rules,
   productPricingRules: [],
   media: [],
+  productGraphics: [],
 } as unknown as Catalogue;
 
 export function engine(pluginRules: PluginRules = DEFAULT_RULES): EditorEngine {

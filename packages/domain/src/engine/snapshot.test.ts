@@ -51,7 +51,7 @@ describe('catalogueSnapshotFromRows', () => {
 });
 
 describe('orderCatalogueRows: the catalogue an order page prices with', () => {
-  const catalogue = { orgId: 850, version: 4, pricingIsHidden: false, productCategories: [], productPropertyGroups: [], media: [], ...rows };
+  const catalogue = { orgId: 850, version: 4, pricingIsHidden: false, productCategories: [], productPropertyGroups: [], media: [], productGraphics: [], ...rows };
   const archived = makeProduct({ id: 102, archived: 1, productPricingRuleId: 9 });
   const additions = { products: [archived], productOptions: [makeOption({ id: 207, productPropertyId: 7, archived: 1 })], productPricingRules: [makePricingRule({ id: 9 })] };
 

@@ -30,6 +30,7 @@ const pricedCatalogue = {
   productPropertyGroups: [{ id: 1, orgId: 850, title: 'Plate', rank: 1, archived: 0, properties: { '7': {} } }],
   productRules: [makeProductRule({ id: 1, fromIds: [22], toIds: [23] })],
   media: [{ id: 1, orgId: 850, type: 'image', title: 'Front', associations: { products: { '98': true } } }],
+  productGraphics: [{ id: 1, orgId: 850, productId: 98, title: 'Keypad', archived: 0, nodes: [{ id: 'face', type: 'rect', props: { width: '=p8.width', height: 82 } }] }],
 };
 
 const noAdditions = { products: [], productOptions: [], productPricingRules: [] };

@@ -14,6 +14,7 @@ import {
   ProductInstanceSchema,
   ProductOptionClassifierRowSchema,
   ProductOrderDetail,
+  ProductGraphicSchema,
   ProductPricingRuleSchema,
   ProductPropertyGroupSchema,
   ProductRuleSchema,
@@ -147,6 +148,8 @@ export const CatalogueResponse = Type.Object({
   productRules: Type.Array(ProductRuleSchema),
   productPricingRules: Type.Array(ProductPricingRuleSchema),
   media: Type.Array(MediumSchema),
+  /** Active graphics of the products sent (each names its productId): the base of their drawings. */
+  productGraphics: Type.Array(ProductGraphicSchema),
 });
 export type CatalogueResponse = Static<typeof CatalogueResponse>;
 

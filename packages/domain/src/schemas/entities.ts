@@ -463,6 +463,8 @@ export type ProductGraphicNode = Static<typeof ProductGraphicNode>;
 export const ProductGraphicSchema = Type.Object({
   id: Id,
   orgId: Type.Optional(Id),
+  /** The product the graphic draws (its drawings' base), when it is one product's. */
+  productId: Type.Optional(Nullable(Id)),
   title: Type.String(),
   archived: Flag,
   nodes: Type.Array(ProductGraphicNode),

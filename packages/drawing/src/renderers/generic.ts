@@ -1,4 +1,4 @@
-/** Any product without a script of its own: a titled box, with the product's size when it is known. */
+/** Any product without a script of its own: a titled box (unfilled: its graphic shows through), with the product's size when it is known. */
 import { sizeOf, type RenderContext, type RenderResult } from '../context.ts';
 import { el } from '../svg.ts';
 
@@ -14,8 +14,9 @@ export function renderGeneric(ctx: RenderContext): RenderResult {
   return {
     width,
     height,
+    sizeUnknown: !size,
     body: [
-      el('rect', { class: 'generic', x: 0, y: 0, width, height, fill: '#f3f4f6', stroke: '#374151', 'stroke-width': Math.max(0.4, font / 12) }),
+      el('rect', { class: 'generic', x: 0, y: 0, width, height, fill: 'none', stroke: '#374151', 'stroke-width': Math.max(0.4, font / 12) }),
       el(
         'text',
         { x: width / 2, 'font-size': font, 'font-family': 'Helvetica, Arial, sans-serif', 'text-anchor': 'middle', fill: '#111827' },

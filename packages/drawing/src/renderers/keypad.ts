@@ -25,6 +25,7 @@ const SCREW_INSET = 7;
 /** Engravings keep this far from the plate edge and from their mechanism. */
 const EDGE_MARGIN = 3;
 const TEXT_GAP = 1.5;
+const BUTTON_WIDTH = mechanismShape('B').width;
 const LINE_HEIGHT = 1.2;
 export const FIT_COLOURS: Readonly<Record<FitStatus, string | null>> = { ok: null, soft: '#d97706', over: '#dc2626' };
 export const DEFAULT_PLATE = { width: 82, height: 82, gang: 1 };
@@ -47,7 +48,9 @@ export interface MechanismPlacement {
 export function placeMechanisms(codes: readonly string[], plate: { width: number; height: number }, rows: number, columns: number): MechanismPlacement[] {
   const cols = Math.max(1, Math.trunc(columns));
   const rowCount = Math.max(1, Math.trunc(rows), Math.ceil(codes.length / cols));
-  const spacing = Math.min(mechanismSpacing(plate.width, cols), (plate.width - 2 * EDGE_MARGIN) / cols);
+  // Narrowed only when the outer mechanisms (a button's width) would leave the plate.
+  const span = plate.width - 2 * EDGE_MARGIN - BUTTON_WIDTH;
+  const spacing = cols > 1 ? Math.min(mechanismSpacing(plate.width, cols), span / (cols - 1)) : 0;
   const usable = plate.height - 2 * (SCREW_INSET + SCREW_RADIUS);
   const rowStep = rowCount > 1 ? usable / rowCount : 0;
   return codes.map((code, index) => {
@@ -174,6 +177,7 @@ export function renderKeypad(ctx: RenderContext): RenderResult {
   }
 
   const ids = config.engravings;
+  const reach = { minX: 0, maxX: plate.width };
   if (ids && placed.length > 0) {
     const engravings = readEngravings(instance, ids).filter((e) => {
       if (e.mechanismIndex < placed.length) return true;
@@ -183,6 +187,9 @@ export function renderKeypad(ctx: RenderContext): RenderResult {
     const fits = engravingFits(engravings, { columns, mechanismCount: placed.length, spacing: mechanismSpacing(plate.width, columns) }, ctx.measureText);
     const plain = luminance(plateFill) < 0.4 ? '#f5f5f5' : '#1f1f1f';
     for (const fit of fits) {
+      const x = placed[fit.engraving.mechanismIndex]!.x;
+      reach.minX = Math.min(reach.minX, x - fit.width / 2);
+      reach.maxX = Math.max(reach.maxX, x + fit.width / 2);
       const e = fit.engraving;
       const m = placed[e.mechanismIndex]!;
       const status: FitStatus = ids.showFit ? fit.status : 'ok';
@@ -190,5 +197,5 @@ export function renderKeypad(ctx: RenderContext): RenderResult {
       body.push(engravingNode(e, m, verticalRoom(m, placed, e.location, plate.height), colour, status, warnings));
     }
   }
-  return { width: plate.width, height: plate.height, body };
+  return { width: plate.width, height: plate.height, body, reach };
 }
