@@ -27,6 +27,7 @@ function catalogueResponse(pricingIsHidden = false): Catalogue {
     productRules: [],
     productPricingRules: pricingIsHidden ? [] : [...s.productPricingRules],
     media: [],
+    productGraphics: [],
   };
 }
 
