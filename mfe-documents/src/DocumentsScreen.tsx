@@ -77,7 +77,7 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
       }),
     [mode, order, data, catalogue, hooks, settings, employee, pricingHidden, hideDiscount, now, rules.drawings],
   );
-  const drawings = useMemo(() => (mode === 'factory' ? factoryDrawings(data, catalogue, rules) : new Map<number, Drawing>()), [mode, data, catalogue, rules]);
+  const drawings = useMemo(() => (mode === 'factory' ? factoryDrawings(data, catalogue, props.catalogue.productGraphics, rules) : new Map<number, Drawing>()), [mode, data, catalogue, props.catalogue.productGraphics, rules]);
 
   // The mode and the discount choice live in the URL (a reload, a shared link and the PDF renderer see the same page).
   useEffect(() => {
@@ -197,13 +197,13 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
 }
 
 /** Each item's product drawing for the factory sheet, with dimensions, in the organisation's units. */
-function factoryDrawings(data: OrderData, catalogue: CatalogueIndex, rules: PluginRules): Map<number, Drawing> {
+function factoryDrawings(data: OrderData, catalogue: CatalogueIndex, graphics: Catalogue['productGraphics'], rules: PluginRules): Map<number, Drawing> {
   const out = new Map<number, Drawing>();
   for (const instance of data.productInstances) {
     const product = catalogue.product(instance.productId);
     if (!product) continue;
     try {
-      out.set(instance.id, drawInstance({ product, instance, catalogue, graphic: null, drawingConfig: rules.drawings }, { units: rules.drawings.defaultUnits, showDimensions: true }));
+      out.set(instance.id, drawInstance({ product, instance, catalogue, graphic: graphics.find((g) => g.productId === product.id) ?? null, drawingConfig: rules.drawings }, { units: rules.drawings.defaultUnits, showDimensions: true }));
     } catch (err) {
       // One item that cannot be drawn leaves its room empty; the sheet still prints.
       console.warn(`Item ${instance.id} could not be drawn`, err);
