@@ -72,6 +72,11 @@ export async function startPageServer(api?: string): Promise<PageServer> {
       const delay = Number(url.searchParams.get('delay') ?? 0);
       return html(page(`<h1>${url.searchParams.get('text') ?? 'Ready'}</h1>`, `setTimeout(() => { ${READY} }, ${delay});`));
     }
+    if (url.pathname === '/probe') {
+      // Reports whether the page could reach another address (the renderer must refuse it).
+      const target = JSON.stringify(url.searchParams.get('target') ?? '');
+      return html(page('<p id="out">Probing</p>', `fetch(${target}, { mode: 'no-cors' }).then(() => 'reached', () => 'blocked').then((r) => { document.getElementById('out').textContent = 'Probe ' + r; ${READY} });`));
+    }
     if (url.pathname === '/never') return html(page('<h1>Never ready</h1>'));
     if (url.pathname === '/rows') {
       const n = Number(url.searchParams.get('n') ?? 200);

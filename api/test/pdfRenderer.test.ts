@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChromiumPdfRenderer, PdfBusyError, PdfTimeoutError, PDF_BUSY_MESSAGE, pdfOptionsFromEnv, type PdfJob } from '../src/adapters/pdf/index.ts';
 import { pdfText, startPageServer, type PageServer } from './pdfPages.ts';
@@ -54,6 +56,26 @@ describe('Chromium PDF renderer', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await pdfText(pdf)).text).toContain('Quote for Zürich');
     expect(renderer.openPages()).toBe(0);
+  });
+
+  it('lets the page reach its own origin, never another address of the server\'s network', async () => {
+    let hits = 0;
+    const other = http.createServer((_req, res) => {
+      hits++;
+      res.end('secret');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const own = await pdfText(await renderer.render(job(`/probe?target=${encodeURIComponent('/ready')}`)));
+      expect(own.text).toContain('Probe reached');
+      // localhost is another origin than the page's 127.0.0.1.
+      const elsewhere = await pdfText(await renderer.render(job(`/probe?target=${encodeURIComponent(`http://localhost:${port}/`)}`)));
+      expect(elsewhere.text).toContain('Probe blocked');
+      expect(hits).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 
   it('prints 200 rows over several pages', async () => {
