@@ -90,7 +90,7 @@ describe('modes by role', () => {
   });
 
   it("the scale note only in the modes the organisation's plugin names", async () => {
-    renderScreen({ rules: { ...DEFAULT_RULES, documents: { scaleNoteModes: ['factory'], discountToggleExcludedCategoryIds: [] } } });
+    renderScreen({ rules: { ...DEFAULT_RULES, documents: { ...DEFAULT_RULES.documents, scaleNoteModes: ['factory'], discountToggleExcludedCategoryIds: [] } } });
     expect(screen.getByTestId('document-footer').textContent).not.toContain('to scale');
     await userEvent.click(screen.getByRole('button', { name: 'FACTORY' }));
     expect(screen.getByTestId('document-footer').textContent).toContain('Drawing prints to scale on 11x17 (manufacturing) or 8.5x11.');
@@ -109,7 +109,7 @@ describe('discount toggle', () => {
   });
 
   it('is not offered for an order in a category the plugin excludes', () => {
-    renderScreen({ rules: { ...DEFAULT_RULES, documents: { scaleNoteModes: [], discountToggleExcludedCategoryIds: [1] } } });
+    renderScreen({ rules: { ...DEFAULT_RULES, documents: { ...DEFAULT_RULES.documents, scaleNoteModes: [], discountToggleExcludedCategoryIds: [1] } } });
     expect(screen.getByTestId('summary-discount')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Discount/ })).toBeNull();
   });

@@ -60,3 +60,7 @@ export function titleById(list: unknown, id: number | null | undefined): string 
   );
   return hit ? hit.title : null;
 }
+
+/** The order's documents screen; `mode` opens one document (the quote by default). */
+export const documentsHref = (orgSpecificId: number, mode?: 'invoice'): string =>
+  `/orders/${orgSpecificId}/documents${mode ? `?mode=${mode}` : ''}`;

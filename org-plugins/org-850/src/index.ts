@@ -52,7 +52,7 @@ export default definePlugin({
     drawings,
     // Shipped orders may wait for their balance; tax is not looked up for California and New York.
     // The factory sheet's drawings are to scale; stocked back-box orders keep their discount visible.
-    documents: { scaleNoteModes: ['factory'], discountToggleExcludedCategoryIds: [5] },
+    documents: { scaleNoteModes: ['factory'], discountToggleExcludedCategoryIds: [5], orderPageLinks: { viewQuote: true, viewInvoice: true } },
     orderStatus: { shippedWithoutFinalPayment: true, paymentRequiresContactEmail: true, updateIntentOnMethodChange: true, taxSkippedStates: ['CA', 'NY'] },
   },
 });

@@ -28,7 +28,7 @@ export const DEFAULT_RULES: PluginRules = {
   validation: { instanceValidators: [], optionAlerts: [] },
   costs: { maxDiscountPercentage: () => null },
   integrations: { guestUpdated: [] },
-  documents: { scaleNoteModes: [], discountToggleExcludedCategoryIds: [] },
+  documents: { scaleNoteModes: [], discountToggleExcludedCategoryIds: [], orderPageLinks: { viewQuote: false, viewInvoice: false } },
   drawings: DEFAULT_DRAWING_CONFIG,
   drawingsPage: { paper: 'ledger', optionColumns: true },
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },

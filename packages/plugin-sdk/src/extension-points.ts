@@ -243,6 +243,11 @@ export interface DocumentRules {
   scaleNoteModes: readonly DocumentModeName[];
   /** Orders of these product categories get no Hide/Show Discount toggle. None by default. */
   discountToggleExcludedCategoryIds: readonly number[];
+  /**
+   * Shortcuts among the order page's controls: View Quote opens the quote; View Invoice opens the
+   * invoice once the order is past its start step. Neither by default.
+   */
+  orderPageLinks: { viewQuote: boolean; viewInvoice: boolean };
 }
 
 /** The printed drawings set of an organisation. */

@@ -385,3 +385,26 @@ describe('price summary with the owner\'s guest terms', () => {
     expect(screen.getByTestId('order-total').textContent).toBe('$1,080.00');
   });
 });
+
+describe('document shortcuts', () => {
+  const withLinks: PluginRules = { ...DEFAULT_RULES, documents: { ...DEFAULT_RULES.documents, orderPageLinks: { viewQuote: true, viewInvoice: true } } };
+  const statuses = { productOrderStatuses: [{ key: 'started', title: 'Order Started', type: 'orderStarted' }, { key: 'submitted', title: 'Submitted', type: 'orderSubmitted' }] };
+
+  it('are not shown unless the organisation asks for them', () => {
+    show();
+    expect(screen.queryByRole('button', { name: 'View Quote' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'View Invoice' })).toBeNull();
+  });
+
+  it('View Quote opens the documents; View Invoice appears once the order is past its start step', async () => {
+    show({ rules: withLinks, designEngine: statuses, order: order({ lastCompletedStatusKey: 'started' }) });
+    expect(screen.getByRole('button', { name: 'View Quote' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View Invoice' })).toBeNull();
+    cleanup();
+    const { user } = show({ rules: withLinks, designEngine: statuses, order: order({ lastCompletedStatusKey: 'submitted' }) });
+    await user.click(screen.getByRole('button', { name: 'View Invoice' }));
+    expect(window.location.pathname + window.location.search).toBe(`/orders/${order().orgSpecificId}/documents?mode=invoice`);
+    await user.click(screen.getByRole('button', { name: 'View Quote' }));
+    expect(window.location.pathname + window.location.search).toBe(`/orders/${order().orgSpecificId}/documents`);
+  });
+});

@@ -4,6 +4,7 @@ import { api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
 import { formatCents, isCustomProduct, type Costs, type OrgMembership, type Product } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { Button } from '@cpq/ui';
+import { navigateToUrl } from 'single-spa';
 import { costLines, priceDiffers } from '../pricing.ts';
 import { ORDER_DIALOGS, type OrderDialogs } from '../dialogSlots.ts';
 import { PluginSlot } from '../slots/PluginSlot.tsx';
@@ -13,7 +14,7 @@ import { StatusHeader } from '../status/StatusHeader.tsx';
 import { StatusHistory } from '../status/StatusHistory.tsx';
 import { StatusPanels } from '../status/StatusPanels.tsx';
 import { useOrderStatus } from '../status/useOrderStatus.ts';
-import { capitalise } from '../logic.ts';
+import { capitalise, documentsHref } from '../logic.ts';
 import { DrawingControls } from '../drawing/DrawingControls.tsx';
 import { graphicsByProduct, ItemDrawing } from '../drawing/ItemDrawing.tsx';
 import { EngravingsDialog } from '../engravings/EngravingsDialog.tsx';
@@ -204,7 +205,17 @@ export function OrderEditor(props: OrderEditorProps) {
               Edit Order Details
             </Button>
           )}
+          {rules.documents.orderPageLinks.viewQuote && (
+            <Button variant="secondary" onClick={() => navigateToUrl(documentsHref(order.orgSpecificId))} data-testid="view-quote">
+              View Quote
+            </Button>
+          )}
           <DrawingControls showDimensions={drawingView.showDimensions} onToggleDimensions={drawingView.toggleDimensions} {...(drawingView.unitChoice ? { units: drawingView.unitChoice } : {})} />
+          {rules.documents.orderPageLinks.viewInvoice && !atOrderStart && (
+            <Button variant="secondary" onClick={() => navigateToUrl(documentsHref(order.orgSpecificId, 'invoice'))} data-testid="view-invoice">
+              View Invoice
+            </Button>
+          )}
           <PluginSlot name="orderPage.actions" context={slotContext} />
           <Button onClick={startNewItem} data-testid="add-item" data-tour="add-item">
             Add item
