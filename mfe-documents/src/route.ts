@@ -1,4 +1,5 @@
 /** The documents route: /orders/{orgSpecificId}/documents with optional shareToken, shareableOrderId, mode, hideDiscount and print. */
+import { parseOrderAddress } from '@cpq/client';
 import { DOCUMENT_MODES, type DocumentKind } from '@cpq/domain';
 
 export interface DocumentsRoute {
@@ -25,17 +26,11 @@ export function parseMode(v: string | null): DocumentKind | null {
 const on = (v: string | null) => v === '1' || v === 'true';
 
 export function parseDocumentsRoute(pathname: string, search: string): DocumentsRoute | null {
-  const m = /^\/orders\/(\d+)\/documents\/?$/.exec(pathname);
-  if (!m?.[1]) return null;
-  const orgSpecificId = Number(m[1]);
-  if (!Number.isSafeInteger(orgSpecificId) || orgSpecificId < 1) return null;
-  const q = new URLSearchParams(search);
-  const shareToken = q.get('shareToken') || undefined;
-  const shareableOrderId = q.get('shareableOrderId') || undefined;
+  const address = parseOrderAddress(pathname, search, 'documents');
+  if (!address) return null;
+  const { query: q, ...order } = address;
   return {
-    orgSpecificId,
-    ...(shareToken ? { shareToken } : {}),
-    ...(shareableOrderId ? { shareableOrderId } : {}),
+    ...order,
     mode: parseMode(q.get('mode')),
     hideDiscount: on(q.get('hideDiscount')),
     print: on(q.get('print')),

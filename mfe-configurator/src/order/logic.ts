@@ -1,4 +1,5 @@
 /** Pure logic of the (minimal) order page. */
+import { parseOrderAddress } from '@cpq/client';
 
 export interface OrderRoute {
   orgSpecificId: number;
@@ -11,18 +12,10 @@ export interface OrderRoute {
  * Null when the path names no valid order number.
  */
 export function parseOrderRoute(pathname: string, search = ''): OrderRoute | null {
-  const m = /^\/orders\/(\d+)\/?$/.exec(pathname);
-  if (!m?.[1]) return null;
-  const orgSpecificId = Number(m[1]);
-  if (!Number.isSafeInteger(orgSpecificId) || orgSpecificId < 1) return null;
-  const q = new URLSearchParams(search);
-  const shareToken = q.get('shareToken') || undefined;
-  const shareableOrderId = q.get('shareableOrderId') || undefined;
-  return {
-    orgSpecificId,
-    ...(shareToken ? { shareToken } : {}),
-    ...(shareableOrderId ? { shareableOrderId } : {}),
-  };
+  const address = parseOrderAddress(pathname, search, 'edit');
+  if (!address) return null;
+  const { query: _query, ...route } = address;
+  return route;
 }
 
 export function capitalise(s: string): string {

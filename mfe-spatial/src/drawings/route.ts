@@ -1,3 +1,4 @@
+import { parseOrderAddress } from '@cpq/client';
 import type { SetMode } from './pageLayout.ts';
 
 export type Units = 'mm' | 'in';
@@ -23,20 +24,14 @@ export interface DrawingsRoute {
  * settings absent or unreadable in the query take the given defaults. Null when the path names no order.
  */
 export function parseDrawingsRoute(pathname: string, search: string, defaults: DrawingsSettings): DrawingsRoute | null {
-  const m = /^\/orders\/(\d+)\/drawings\/?$/.exec(pathname);
-  if (!m?.[1]) return null;
-  const orgSpecificId = Number(m[1]);
-  if (!Number.isSafeInteger(orgSpecificId) || orgSpecificId < 1) return null;
-  const q = new URLSearchParams(search);
+  const address = parseOrderAddress(pathname, search, 'drawings');
+  if (!address) return null;
+  const { query: q, ...order } = address;
   const setMode = q.get('setMode');
   const units = q.get('units');
   const dims = q.get('showDimensions');
-  const shareToken = q.get('shareToken') || undefined;
-  const shareableOrderId = q.get('shareableOrderId') || undefined;
   return {
-    orgSpecificId,
-    ...(shareToken ? { shareToken } : {}),
-    ...(shareableOrderId ? { shareableOrderId } : {}),
+    ...order,
     print: q.get('print') === '1',
     settings: {
       setMode: setMode === 'multiple' || setMode === 'individual' ? setMode : defaults.setMode,

@@ -3,3 +3,4 @@ export * from './api.ts';
 export * from './session.ts';
 export * from './orderLoad.ts';
 export * from './errors.ts';
+export * from './orderAddress.ts';
