@@ -11,7 +11,7 @@ import {
   type OrderDataProductOrder,
   type OrgMembership,
 } from '@cpq/domain';
-import { drawInstance, type Drawing } from '@cpq/drawing';
+import { drawInstance, graphicsByProduct, type Drawing } from '@cpq/drawing';
 import { ProductDrawing } from '@cpq/drawing/react';
 import { engineHooks, type PluginRules } from '@cpq/plugin-sdk';
 import { Button, downloadBlob, downloadCsv } from '@cpq/ui';
@@ -199,11 +199,12 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
 /** Each item's product drawing for the factory sheet, with dimensions, in the organisation's units. */
 function factoryDrawings(data: OrderData, catalogue: CatalogueIndex, graphics: Catalogue['productGraphics'], rules: PluginRules): Map<number, Drawing> {
   const out = new Map<number, Drawing>();
+  const graphicOf = graphicsByProduct(graphics);
   for (const instance of data.productInstances) {
     const product = catalogue.product(instance.productId);
     if (!product) continue;
     try {
-      out.set(instance.id, drawInstance({ product, instance, catalogue, graphic: graphics.find((g) => g.productId === product.id) ?? null, drawingConfig: rules.drawings }, { units: rules.drawings.defaultUnits, showDimensions: true }));
+      out.set(instance.id, drawInstance({ product, instance, catalogue, graphic: graphicOf.get(product.id) ?? null, drawingConfig: rules.drawings }, { units: rules.drawings.defaultUnits, showDimensions: true }));
     } catch (err) {
       // One item that cannot be drawn leaves its room empty; the sheet still prints.
       console.warn(`Item ${instance.id} could not be drawn`, err);

@@ -1,4 +1,4 @@
-import { drawInstance, instanceNumber, type Drawing } from '@cpq/drawing';
+import { drawInstance, graphicsByProduct, instanceNumber, type Drawing } from '@cpq/drawing';
 import type { CatalogueIndex, OrderDataProductInstance, ProductGraphicJson } from '@cpq/domain';
 import type { DrawingConfig } from '@cpq/plugin-sdk';
 import {
@@ -41,10 +41,11 @@ export function drawInstances(
 ): DrawnInstance[] {
   const { scale, maxWidthPx } = drawingBoxFor(settings.setMode, paper);
   const sorted = [...instances].sort((a, b) => a.rank - b.rank || a.id - b.id);
+  const graphicOf = graphicsByProduct(graphics);
   return sorted.map((instance) => {
     const product = catalogue.product(instance.productId);
     // The product's graphic is the base of its drawing (bevels, frames, decorations).
-    const graphic = graphics.find((g) => g.productId === instance.productId) ?? null;
+    const graphic = graphicOf.get(instance.productId) ?? null;
     const input = product ? { product, instance, catalogue, graphic, drawingConfig: config } : null;
     const draw = (pxPerUnit: number) => (input ? drawInstance(input, { units: settings.units, showDimensions: settings.showDimensions, pxPerUnit }) : null);
     // Dimension labels are sized for the scale the drawing is shown at: drawn again when it had to shrink to fit.

@@ -1,3 +1,4 @@
+import type { ProductGraphicJson } from '@cpq/domain';
 import type { DrawInstance, DrawingConfig } from './types.ts';
 
 /** An organisation without drawing rules: every product as a titled box, millimetres, no controls. */
@@ -14,4 +15,11 @@ export function instanceNumber(instance: DrawInstance, config: DrawingConfig): s
   const pad = (s: string) => (/^\d+$/.test(s) ? s.padStart(3, '0') : s);
   if (text !== '') return pad(text);
   return pad(String(instance.rank ?? 1));
+}
+
+/** Each product's graphic, by product id (the catalogue sends active graphics only; the first one wins). */
+export function graphicsByProduct(graphics: readonly ProductGraphicJson[] | undefined): ReadonlyMap<number, ProductGraphicJson> {
+  const out = new Map<number, ProductGraphicJson>();
+  for (const g of graphics ?? []) if (typeof g.productId === 'number' && !g.archived && !out.has(g.productId)) out.set(g.productId, g);
+  return out;
 }

@@ -8,4 +8,4 @@ export { evaluateProp, formulaScope, isFormula } from './formula.ts';
 export { nodeIsPresent } from './graphic.ts';
 export { layoutLamellas, seedOf, RANDOM_ALIGNMENT_TOLERANCE, LAMELLA_DEFAULTS, type LamellaLayout, type LamellaAlignment, type LamellaWidthMode } from './renderers/lamella.ts';
 export { placeMechanisms, SCREW_RADIUS, FIT_COLOURS } from './renderers/keypad.ts';
-export { DEFAULT_DRAWING_CONFIG, instanceNumber } from './config.ts';
+export { DEFAULT_DRAWING_CONFIG, graphicsByProduct, instanceNumber } from './config.ts';

@@ -58,9 +58,3 @@ export function ItemDrawing(props: DrawItemInput & { title: string }) {
   return <DrawingFigure drawing={drawing} title={props.title} maxHeightPx={320} testId="item-drawing" />;
 }
 
-/** Each product's graphic, by product id (the catalogue sends active graphics only). */
-export function graphicsByProduct(graphics: readonly ProductGraphicJson[] | undefined): ReadonlyMap<number, ProductGraphicJson> {
-  const out = new Map<number, ProductGraphicJson>();
-  for (const g of graphics ?? []) if (typeof g.productId === 'number' && !g.archived && !out.has(g.productId)) out.set(g.productId, g);
-  return out;
-}
