@@ -15,5 +15,8 @@ export default definePlugin({
     theme: { forcedFont: { family: 'Helvetica Neue', sizePx: 14, weight: 'normal' } },
     // Mural drawings print on letter, without the option id and title columns.
     drawingsPage: { paper: 'letter', optionColumns: false },
+    // Mural planning: walls on a plan at scale 1, elevations (viewports) at 2, mural tools and layers,
+    // the Panel Layout view; viewports are sized for letter pages.
+    spatial: { planView: true, murals: true, scale: { plan: 1, customView: 2 }, viewportSize: { width: 1006, height: 564 } },
   },
 });

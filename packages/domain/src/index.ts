@@ -29,3 +29,5 @@ export * from './schemas/invitations.ts';
 export * from './schemas/pricingVersionOrders.ts';
 export * from './schemas/documents.ts';
 export * from './documents/index.ts';
+export * from './spatial/index.ts';
+export * from './schemas/spatialWrites.ts';

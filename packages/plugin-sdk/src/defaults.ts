@@ -31,5 +31,16 @@ export const DEFAULT_RULES: PluginRules = {
   documents: { scaleNoteModes: [], discountToggleExcludedCategoryIds: [], orderPageLinks: { viewQuote: false, viewInvoice: false } },
   drawings: DEFAULT_DRAWING_CONFIG,
   drawingsPage: { paper: 'ledger', optionColumns: true },
+  spatial: {
+    spatialCategoryIds: [],
+    planView: false,
+    murals: false,
+    units: 'in',
+    scale: { plan: null, customView: null },
+    zoom: { min: 1 / 512, max: 128 },
+    grid: null,
+    viewportSize: { width: 1555, height: 834 },
+    dimensionPrecision: { min: 1 / 64, max: 64 },
+  },
   orderStatus: { guards: [], hooks: [], shippedWithoutFinalPayment: false, paymentRequiresContactEmail: false, updateIntentOnMethodChange: false, taxSkippedStates: [] },
 };

@@ -258,6 +258,31 @@ export interface DrawingsPageRules {
   optionColumns: boolean;
 }
 
+/** The architectural canvas of an organisation. */
+export interface SpatialRules {
+  /** Orders in these product categories are spatial too (besides type arch and architectural organisations). None by default. */
+  spatialCategoryIds: readonly number[];
+  /** The top plan view (walls, elevations) is offered. Off by default. */
+  planView: boolean;
+  /**
+   * Mural planning: mural entities and their tools, the Murals / Panels & Seams / Dimensions layer
+   * toggles, the Panel Layout view and the four mural page types of the drawings set. Off by default.
+   */
+  murals: boolean;
+  /** Units of the canvas's dimensions and precision control: inches by default. */
+  units: 'in' | 'mm';
+  /** Canvas scale (px per unit) of the plan and of custom views; null = the organisation's defaultScale setting, else 2. */
+  scale: { plan: number | null; customView: number | null };
+  /** Zoom limits (default 1/512 to 128). */
+  zoom: { min: number; max: number };
+  /** Background grid of custom views (none by default). */
+  grid: { size: number; strokeWidth: number; opacity: number } | null;
+  /** Size of a viewport (custom view) frame, default 1555 × 834. */
+  viewportSize: { width: number; height: number };
+  /** Bounds of the dimension precision control (it starts at 1 and halves or doubles): default 1/64 to 64. */
+  dimensionPrecision: { min: number; max: number };
+}
+
 export interface PluginRules {
   wording: Wording;
   orderStatus: OrderStatusRules;
@@ -276,4 +301,6 @@ export interface PluginRules {
   drawings: DrawingConfig;
   /** How the drawings set is printed. */
   drawingsPage: DrawingsPageRules;
+  /** The architectural canvas: which orders are spatial, views, units, scale, zoom, grid, murals. */
+  spatial: SpatialRules;
 }

@@ -19,7 +19,7 @@ describe('resolveRules', () => {
   });
   it('gives every extension point, even those a plugin leaves out', () => {
     const rules = resolveRules(definePlugin({ orgId: 7, compatibility: [1] }));
-    expect([...EXTENSION_POINTS].sort()).toEqual(['catalogue', 'costs', 'documents', 'drawings', 'drawingsPage', 'home', 'integrations', 'items', 'orderSettings', 'orderStatus', 'ordersList', 'theme', 'ui', 'validation', 'wording']);
+    expect([...EXTENSION_POINTS].sort()).toEqual(['catalogue', 'costs', 'documents', 'drawings', 'drawingsPage', 'home', 'integrations', 'items', 'orderSettings', 'orderStatus', 'ordersList', 'spatial', 'theme', 'ui', 'validation', 'wording']);
     for (const k of EXTENSION_POINTS) expect(rules[k]).toEqual(DEFAULT_RULES[k]);
   });
   it('refuses a plugin written for another contract', () => {

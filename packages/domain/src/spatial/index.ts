@@ -1,0 +1,1 @@
+export { isSpatialOrder } from './isSpatialOrder.ts';
