@@ -40,6 +40,7 @@ import { mediaStorageFromEnv, type MediaStorage } from './adapters/storage/index
 import { MEDIA_UPLOAD_PATH, mediaRoutes } from './routes/media.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { spatialRoutes } from './routes/spatial.ts';
 import { pdfRendererFromEnv, type PdfRenderer } from './adapters/pdf/index.ts';
 
 export interface AppDeps {
@@ -141,7 +142,7 @@ export function createApp(deps: AppDeps): App {
   const queries = bindQueries(deps.db, { idleMs: deps.sessionIdleMs ?? sessionIdleFromEnv() });
   const transaction = transactionRunner(deps.db);
   app.catalogues = new CatalogueCache(queries, repos);
-  const orderData = new OrderDataService({ repos, transaction, catalogues: app.catalogues });
+  const orderData = new OrderDataService({ repos, transaction, catalogues: app.catalogues, spatialCategoryIds: (orgId) => app.plugins.rulesFor(orgId).spatial.spatialCategoryIds });
   const storage = deps.storage ?? mediaStorageFromEnv(process.env, repoRootOf(deps));
   const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, orderData, transaction, storage };
   const payments = deps.payments ?? paymentProviderFromEnv(process.env, deps.db);
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps): App {
     documentRoutes({ ...services, sharing, pdf: app.pdf, renderOrigin }),
     ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),
     orderWriteRoutes(services),
+    spatialRoutes(services),
     orderActionRoutes(services),
     // Before the generic resource routes: it handles /api/resources/userGroups/….
     guestRoutes({ ...services, mail, integrations }),

@@ -43,6 +43,8 @@ export const POLICY = {
   'configurator.getCatalogue': { roles: ALL_ROLES },
   'resources.get': { roles: ALL_ROLES },
   'productInstances.write': { roles: ALL_ROLES },
+  /** The architectural canvas of an order: whoever may change its items (row rule: involvedInOrder; the order must be spatial). */
+  'spatial.write': { roles: ALL_ROLES },
   'productOrders.update': { roles: ALL_ROLES },
   /** Discarding an untitled, empty order the user left (row rule: its owner or an employee). */
   'productOrders.destroy': { roles: ALL_ROLES },

@@ -229,6 +229,37 @@ const ROUTES: Record<string, RouteRow> = {
   // The quote as a PDF (a recording stand-in renders it here; the employee modes are in policy.test.ts).
   'POST /api/documents/pdf': { scope: 'order', call: ({ ids }) => ({ path: '/api/documents/pdf', body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId, document: 'documents', mode: 'quote' } }), reached: 200 },
   [`GET ${C}/catalogue`]: { scope: 'order', call: ({ ids }) => ({ method: 'GET', path: `${C}/catalogue?orgId=${ids.orgId}&productOrderOrgSpecificId=${ids.orgSpecificId}` }), reached: 200 },
+  // The drawing: whoever reaches the order's items reaches its drawing; these orders (850 keypads,
+  // 1053 flooring) are not spatial, so a caller who gets through is refused with 409.
+  'POST /api/spatial/:resourceKey/create': {
+    scope: 'order',
+    call: ({ ids }) => ({ path: '/api/spatial/archWalls/create', body: { props: { orgId: ids.orgId, productOrderId: ids.orderId, from: { x: 0, z: 0 }, to: { x: 96, z: 0 } } } }),
+    reached: 409,
+  },
+  'POST /api/spatial/:resourceKey/update': {
+    scope: 'order',
+    async call({ t, ids }) {
+      const id = await t.repos.archWalls.insert({ orgId: ids.orgId, productOrderId: ids.orderId, from: { x: 0, z: 0 }, to: { x: 96, z: 0 }, height: 96, thickness: 4 });
+      return { path: '/api/spatial/archWalls/update', body: { where: { id }, props: { height: 100 } } };
+    },
+    reached: 409,
+  },
+  'POST /api/spatial/:resourceKey/destroy': {
+    scope: 'order',
+    async call({ t, ids }) {
+      const id = await t.repos.productCanvasTexts.insert({ orgId: ids.orgId, productOrderId: ids.orderId, text: 'Matrix', position: { x: 0, y: 0 }, width: 100 });
+      return { path: '/api/spatial/productCanvasTexts/destroy', body: { where: { id } } };
+    },
+    reached: 409,
+  },
+  'POST /api/spatial/entities/batch-update': {
+    scope: 'order',
+    async call({ t, ids }) {
+      const id = await t.repos.entities.insert({ orgId: ids.orgId, productOrderId: ids.orderId, type: 'calicoMuralPanel', data: { position: { x: 0, y: 0 }, size: { width: 24, height: 96 } }, properties: {}, isTentative: 0 });
+      return { path: '/api/spatial/entities/batch-update', body: { updates: [{ where: { id }, props: { data: { position: { x: 24, y: 0 } } } }] } };
+    },
+    reached: 409,
+  },
   [`POST ${R}/productInstances/create`]: {
     scope: 'order',
     // A product of the order's own organisation: 850's keypad, 1053's flooring.

@@ -40,6 +40,17 @@ describe.each(databases)('catalogue cache on $name', (dbCase) => {
     expect(cache.loads).toBe(2);
   });
 
+  it("a product graphic saved by the editor is a new catalogue version: the order page's catalogue carries it", async () => {
+    const before = Number((await t.db('organisations').where({ id: 850 }).first()).catalogue_version);
+    const [graphic] = (await owner.post('/api/resources/productGraphics/get', { where: { orgId: 850, id: 1 } })).body.data;
+    const nodes = structuredClone(graphic.nodes);
+    nodes[0].children[0].props.fill = '#cc0000';
+    expect((await owner.post('/api/resources/productGraphics/update', { where: { id: 1 }, props: { nodes } })).status).toBe(200);
+    expect(Number((await t.db('organisations').where({ id: 850 }).first()).catalogue_version)).toBeGreaterThan(before);
+    const catalogue = (await owner.get('/api/configurator/catalogue?orgId=850&productOrderOrgSpecificId=1')).body.data;
+    expect(catalogue.productGraphics.find((g: { id: number }) => g.id === 1).nodes[0].children[0].props.fill).toBe('#cc0000');
+  });
+
   it('prices a write with the catalogue as it is now, not as it was cached', async () => {
     const order = (await owner.post('/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } })).body.data;
     const first = await owner.post('/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 99, title: 'Hall', properties: { '7': { optionId: 22 } } } });

@@ -236,6 +236,23 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(d.productCanvasLines).toHaveLength(1);
     });
 
+    it("is spatial for the categories the organisation's plugin names (1053: doors 20, cabinet fronts 21), not for its other categories", async () => {
+      const idOf = async (title: string) => Number((await t.db('product_orders').where({ org_id: 1053, title }).first()).org_specific_id);
+      const doors = (await owner1053.post(ORDER_DATA, { orgId: 1053, productOrderOrgSpecificId: await idOf('Fjord House Doors') })).body.data;
+      expect(doors.isSpatial).toBe(true);
+      expect(Array.isArray(doors.archCustomViews)).toBe(true);
+      expect(Array.isArray(doors.archWalls)).toBe(true);
+      const fronts = (await owner1053.post(ORDER_DATA, { orgId: 1053, productOrderOrgSpecificId: await idOf('Listening Room Wall') })).body.data;
+      expect(fronts.isSpatial).toBe(true);
+      const flooring = await t.db('product_orders').where({ org_id: 1053, title: 'Studio Flooring' }).first();
+      expect(Number(flooring.product_category_id)).toBe(8);
+      await t.db('product_orders').where({ id: flooring.id }).update({ user_id: (await t.db('users').where({ email: 'owner-1053@demo.test' }).first()).id });
+      await t.db('product_orders').where({ id: flooring.id }).increment('revision', 1);
+      const floor = (await owner1053.post(ORDER_DATA, { orgId: 1053, productOrderOrgSpecificId: Number(flooring.org_specific_id) })).body.data;
+      expect(floor.isSpatial).toBe(false);
+      expect(floor.archWalls).toBeUndefined();
+    });
+
     it('sends the archived product and option an order still uses, to whoever may see them, with that order only', async () => {
       const order = (await owner.post(CREATE_ORDER, { productOrderProps: { orgId: 850 } })).body.data;
       // Option 207 ("Ellipse", property 9) is archived: an item that had it before keeps it.

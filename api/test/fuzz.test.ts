@@ -125,7 +125,7 @@ describe.each(databases)('fuzzing every POST route on $name', (dbCase) => {
         const body = fc.oneof({ weight: 9, arbitrary: mutated(bodies[route]) }, { weight: 9, arbitrary: json.filter((j) => !!j && typeof j === 'object' && !Array.isArray(j)) }, { weight: 2, arbitrary: json });
         await fc.assert(
           fc.asyncProperty(body, async (tree) => {
-            const path = route.replace(':resourceKey', 'products');
+            const path = route.replace(':resourceKey', route.startsWith('/api/spatial/') ? 'entities' : 'products');
             const before = await changes();
             const res = await owner.post(path, undefined, { raw: serialise(tree) });
             seen[res.status] = (seen[res.status] ?? 0) + 1;

@@ -26,6 +26,8 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.getCatalogue': ({ orgId, orgSpecificId }) => ({ method: 'GET', path: `/api/configurator/catalogue?orgId=${orgId}&productOrderOrgSpecificId=${orgSpecificId}` }),
   'resources.get': ({ orgId }) => ({ path: '/api/resources/products/get', body: { where: { orgId } } }),
   'productInstances.write': ({ instanceId }) => ({ path: '/api/resources/productInstances/update', body: { where: { id: instanceId }, props: { notes: 'Checked' } } }),
+  // The demo orders are not spatial: whoever gets through is refused with 409 (nothing written).
+  'spatial.write': ({ orgId, orderId }) => ({ path: '/api/spatial/productCanvasTexts/create', body: { props: { orgId, productOrderId: orderId, position: { x: 0, y: 0 } } } }),
   'productOrders.update': ({ orderId }) => ({ path: '/api/resources/productOrders/update', body: { where: { id: orderId }, props: { phone: '(555) 010-1392' } } }),
   // The demo orders have items, so an allowed caller is answered 409 (kept) and nothing is deleted.
   'productOrders.destroy': ({ orderId }) => ({ path: '/api/resources/productOrders/destroy', body: { where: { id: orderId } } }),
@@ -100,6 +102,8 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.getCatalogue': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'resources.get': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
   'productInstances.write': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  // Whoever may change an order's items may change its drawing; these orders have none to change.
+  'spatial.write': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
   'productOrders.update': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   // Discarding a left, untitled, empty order: its owner or an employee; an order with items is kept (409).
   'productOrders.destroy': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },

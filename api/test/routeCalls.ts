@@ -42,6 +42,11 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${C}/get-configurator-homepage-data`]: { orgId },
     [`${C}/create-product-order`]: { productOrderProps: { orgId } },
     [`${C}/get-configurator-order-data`]: { orgId, productOrderOrgSpecificId: orgSpecificId },
+    // The drawing of an order (fuzzed on the entities resource; the demo order is not spatial: 409).
+    '/api/spatial/:resourceKey/create': { props: { orgId, productOrderId: orderId, type: 'calicoMuralArea', data: { position: { x: 0, y: 0 }, size: { width: 30, height: 30 } } } },
+    '/api/spatial/:resourceKey/update': { where: { id: 1 }, props: { data: { position: { x: 10, y: 10 } } } },
+    '/api/spatial/:resourceKey/destroy': { where: { id: 1 } },
+    '/api/spatial/entities/batch-update': { updates: [{ where: { id: 1 }, props: { data: { position: { x: 1, y: 1 } } } }] },
     '/api/documents/pdf': { orgId, productOrderOrgSpecificId: orgSpecificId, document: 'documents', mode: 'quote', hideDiscount: false },
     [`${C}/get-configurator-orders-data`]: { orgId },
     [`${C}/get-configurator-orders-count`]: { orgId, statusKeys: ['orderStarted'] },

@@ -390,7 +390,8 @@ export const TABLES = {
   productOptions: { table: 'product_options', json: { data: obj, classifications: obj, referenceCodes: obj }, timestamps: true, catalogue: true },
   productOptionClassifiers: { table: 'product_option_classifiers', json: { data: obj }, timestamps: true, catalogue: true },
   productRules: { table: 'product_rules', json: { fromIds: arr, toIds: arr }, timestamps: true, catalogue: true },
-  productGraphics: { table: 'product_graphics', json: { nodes: arr }, timestamps: true },
+  // Graphics travel with the catalogue (the order page draws with them): a change is a new catalogue version.
+  productGraphics: { table: 'product_graphics', json: { nodes: arr }, timestamps: true, catalogue: true },
   productOrders: {
     table: 'product_orders',
     json: {

@@ -27,6 +27,8 @@ interface DemoOrder {
   items?: Array<{ productId: number; title?: string; quantity?: number; properties?: Row }>;
   contactName?: string;
   projectName?: string;
+  /** A viewport of the order's drawing with every item placed in it (spatial categories). */
+  viewport?: string;
 }
 
 const ORDERS: DemoOrder[] = [
@@ -36,7 +38,7 @@ const ORDERS: DemoOrder[] = [
   { orgId: 850, owner: 'multi@demo.test', title: 'Cliffside Villa', productCategoryId: 1, progress: 5, items: [{ productId: 98, title: 'Master bedroom' }] },
   { orgId: 850, owner: 'owner-850@demo.test', title: 'Back boxes for Cliffside', productCategoryId: 5, progress: 8, isStocked: 1, items: [{ productId: 116, quantity: 14 }] },
   { orgId: 850, owner: 'member-850@demo.test', title: 'Old sample request', productCategoryId: 6, progress: 1, archived: 1, isStocked: 1 },
-  { orgId: 1053, owner: 'owner-1053@demo.test', title: 'Fjord House Doors', productCategoryId: 20, progress: 1, items: [{ productId: 104, title: 'D-101', properties: { '141': { value: 820 }, '142': { value: 2040 }, '143': { optionId: 230 }, '161': { value: 'D-101' } } }] },
+  { orgId: 1053, owner: 'owner-1053@demo.test', title: 'Fjord House Doors', productCategoryId: 20, progress: 1, viewport: 'Entry Doors', items: [{ productId: 104, title: 'D-101', properties: { '141': { value: 820 }, '142': { value: 2040 }, '143': { optionId: 230 }, '161': { value: 'D-101' } } }] },
   { orgId: 1053, owner: 'guest-1053@demo.test', title: 'Kitchen Fronts — Berg', productCategoryId: 21, progress: 2, items: [{ productId: 105, quantity: 14, properties: { '151': { value: 596 }, '152': { value: 716 }, '143': { optionId: 231 } } }] },
   { orgId: 1053, owner: 'multi@demo.test', title: 'Studio Flooring', productCategoryId: 8, progress: 5, items: [{ productId: 130, quantity: 30 }] },
   // The slat count is not entered yet: the rule's slat width step fails (employees see a warning).
@@ -139,6 +141,10 @@ export async function seedDemo(db: Knex): Promise<boolean> {
         );
       }
       if (d.type === 'arch') await seedSpatial(repos, trx, d.orgId, orderId);
+      if (d.viewport) {
+        const viewId = await repos.archCustomViews.insert({ orgId: d.orgId, productOrderId: orderId, title: d.viewport, rank: 1, drawingNotesData: {} }, trx);
+        await repos.productInstances.update({ productOrderId: orderId }, { archCustomViewId: viewId }, trx);
+      }
       // Prices and costs come from the engine, as for any order; then what was paid so far.
       await recomputeOrder({ repos, plugins, catalogues, trx }, orderId);
       // What was paid so far: each payment step the order has moved past (reaching one means it is due).

@@ -1,4 +1,4 @@
-import type { CatalogueAdditions } from '@cpq/domain';
+import { isSpatialOrder, type CatalogueAdditions } from '@cpq/domain';
 import type { OrderHead, OwnerGuestTerms } from '../db/queries.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
@@ -23,6 +23,8 @@ interface OrderParts {
   revision: number;
   order: ProductOrderRow;
   items: Row[];
+  /** Drawn on the architectural canvas (isSpatialOrder): then the spatial lists are loaded and sent. */
+  isSpatial: boolean;
   spatial: Partial<Record<(typeof SPATIAL_LISTS)[number], Row[]>>;
   usedProductIds: Set<number>;
   chosenOptionIds: Set<unknown>;
@@ -41,6 +43,8 @@ export interface OrderDataDeps {
   repos: Repos;
   transaction: TransactionRunner;
   catalogues: CatalogueCache;
+  /** The product categories an organisation's plugin draws on the canvas (rules.spatial.spatialCategoryIds). */
+  spatialCategoryIds: (orgId: number) => readonly number[];
 }
 
 /**
@@ -102,7 +106,11 @@ export class OrderDataService {
       const w = { productOrderId: order.id };
       const items = await repos.productInstances.find(w, { trx, orderBy: ['rank', 'id'] });
       const spatial: OrderParts['spatial'] = {};
-      if (order.type === 'arch') {
+      // The organisation's architectural flag is read with the order's parts: a change of it shows
+      // from the order's next write (or the process's next start) on.
+      const org = (await repos.organisations.findOne({ id: order.orgId }, trx)) as { appData?: { designEngine?: { isArchitectural?: boolean } } } | undefined;
+      const isSpatial = isSpatialOrder(order, { isArchitectural: org?.appData?.designEngine?.isArchitectural }, this.deps.spatialCategoryIds(order.orgId));
+      if (isSpatial) {
         spatial.archWalls = await repos.archWalls.find(w, { trx });
         spatial.archElevations = await repos.archElevations.find(w, { trx });
         spatial.archCustomViews = await repos.archCustomViews.find(w, { trx, orderBy: ['rank', 'id'] });
@@ -114,6 +122,7 @@ export class OrderDataService {
         revision: Number(order.revision),
         order,
         items: items as Row[],
+        isSpatial,
         spatial,
         usedProductIds: new Set<number>([...items.map((i) => i.productId), ...(order.productId ? [order.productId] : [])]),
         chosenOptionIds: new Set(items.flatMap((i) => Object.values(i.properties ?? {}).map((v) => v?.optionId))),
@@ -143,7 +152,7 @@ function makeBody(parts: OrderParts, access: Access, order: ProductOrderRow, aud
     // The order owner's guest terms are pricing inputs (the same for every reader who sees prices);
     // nothing else of the guest record is sent, and nothing at all when prices are hidden.
     guests: audience.pricing && ownerGuest ? [{ userId: order.userId, disableSalesTax: ownerGuest.disableSalesTax, discount: ownerGuest.discount }] : [],
-    isSpatial: order.type === 'arch',
+    isSpatial: parts.isSpatial,
     pricingIsHidden: !audience.pricing,
     catalogueVersion: catalogue.version,
     catalogueAdditions: additionsOf(parts, catalogue, audience),

@@ -333,6 +333,10 @@ export async function discardUntitledOrder(deps: WriteDeps, access: Access, id: 
     if (order.promptedForProjectInfo) throw kept('its project information was asked for');
     if (order.title !== UNTITLED_ORDER_TITLE) throw kept('it has a title');
     if ((await deps.repos.productInstances.count({ productOrderId: order.id }, trx)) > 0) throw kept('it has items');
+    // A project someone started drawing is work too.
+    for (const part of ['archWalls', 'archElevations', 'archCustomViews', 'entities', 'productCanvasTexts', 'productCanvasLines'] as const) {
+      if ((await deps.repos[part].count({ productOrderId: order.id }, trx)) > 0) throw kept('it has a drawing');
+    }
     await deps.repos.productOrders.delete({ id: order.id }, trx);
     await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'discard', data: { orgSpecificId: order.orgSpecificId } });
     return { id: order.id, deleted: true as const };
