@@ -11,10 +11,12 @@ import { Chrome } from './chrome/Chrome.tsx';
 import { matchRoute } from './routes.ts';
 import { apiEngineSkewCheck, versionSkewPlugin } from './versionSkew.ts';
 import { installUiModuleLoader } from './uiModules.ts';
+import { installPortalPartLoader } from './portalParts.ts';
 
 // Before any remote loads: log remotes built against other @cpq/* sources, and an API on another engine.
 registerPlugins([versionSkewPlugin()]);
 installUiModuleLoader();
+installPortalPartLoader();
 const checkApiEngine = apiEngineSkewCheck();
 portalStore.sub(sessionAtom, () => checkApiEngine(portalStore.get(sessionAtom)?.engineVersion));
 

@@ -68,8 +68,25 @@ import type {
   AcceptInvitationBody,
   InvitationBody,
   InvitationView,
+  ArchCustomViewJson,
+  ArchElevationJson,
+  ArchWallJson,
+  EntityJson,
+  ProductCanvasLineJson,
+  ProductCanvasTextJson,
+  SpatialResourceKey,
 } from '@cpq/domain';
 import { apiGet, apiGetRevalidated, apiPost } from './http.ts';
+
+/** The stored row of each drawing resource. */
+export interface SpatialRows {
+  archWalls: ArchWallJson;
+  archElevations: ArchElevationJson;
+  archCustomViews: ArchCustomViewJson;
+  entities: EntityJson;
+  productCanvasTexts: ProductCanvasTextJson;
+  productCanvasLines: ProductCanvasLineJson;
+}
 
 /** The response schemas' types (packages/domain), under the names the apps use. */
 export type HomepageData = HomepageDataResponse;
@@ -189,4 +206,13 @@ export const api = {
   createUserGroup: (props: UserGroupCreateBody['props']) => apiPost<UserGroupView>('/api/resources/userGroups/create', { props } satisfies UserGroupCreateBody),
   updateUserGroup: (id: number, props: UserGroupUpdateBody['props']) => apiPost<UserGroupView>('/api/resources/userGroups/update', { where: { id }, props } satisfies UserGroupUpdateBody),
   destroyUserGroup: (id: number) => apiPost<{ id: number }>('/api/resources/userGroups/destroy', { where: { id } }),
+  /** The architectural canvas: one call per write; the server checks the order is spatial and the caller may edit it. */
+  spatialCreate: <K extends SpatialResourceKey>(key: K, props: Partial<SpatialRows[K]> & { orgId: number; productOrderId: number }) =>
+    apiPost<SpatialRows[K]>(`/api/spatial/${key}/create`, { props }),
+  spatialUpdate: <K extends SpatialResourceKey>(key: K, id: number, props: Partial<Omit<SpatialRows[K], 'id' | 'orgId' | 'productOrderId' | 'created' | 'lastUpdated'>>) =>
+    apiPost<SpatialRows[K]>(`/api/spatial/${key}/update`, { where: { id }, props }),
+  spatialDestroy: (key: SpatialResourceKey, id: number) => apiPost<{ id: number }>(`/api/spatial/${key}/destroy`, { where: { id } }),
+  /** Many entities' data in one transaction (panel autogeneration). */
+  entityBatchUpdate: (updates: { id: number; data: EntityJson['data'] }[]) =>
+    apiPost<EntityJson[]>('/api/spatial/entities/batch-update', { updates: updates.map((u) => ({ where: { id: u.id }, props: { data: u.data } })) }),
 };

@@ -4,3 +4,4 @@ export * from './session.ts';
 export * from './orderLoad.ts';
 export * from './errors.ts';
 export * from './orderAddress.ts';
+export * from './portalParts.ts';

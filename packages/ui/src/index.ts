@@ -7,3 +7,4 @@ export { Link, type LinkProps } from './Link.tsx';
 export { useLocationKey, useLocationPath } from './location.ts';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { downloadBlob, downloadCsv } from './download.ts';
+export { PortalPartView, type PortalPartViewProps } from './PortalPartView.tsx';

@@ -4,6 +4,7 @@ import styles from './Pages.module.css';
 const MESSAGES: Record<string, string> = {
   order: "You might need to ask for an invite or the order you're looking for might have been deleted",
   admin: "You don't have proper permissions to view this page.",
+  'product-graphic': 'This product graphic does not exist, or it belongs to another organisation.',
 };
 
 /** Fallback page with a Go Home link: /404/{type}, unknown paths, and admin paths for non-owners. */
