@@ -56,15 +56,22 @@ export function DrawingSheet({ placed, pageNumber, pageCount, size, heading, opt
         ))}
       </div>
 
-      <footer className={styles.footer}>
-        <span className={styles.pageNumber}>
-          Page {pageNumber} of {pageCount}
-        </span>
-        <span className={styles.line}>Notes:</span>
-        <span className={styles.lineShort}>Initials:</span>
-        <span className={styles.lineShort}>Date:</span>
-      </footer>
+      <SheetFooter pageNumber={pageNumber} pageCount={pageCount} />
     </section>
+  );
+}
+
+/** Every drawings page ends with its number and the Notes / Initials / Date sign-off lines. */
+export function SheetFooter({ pageNumber, pageCount }: { pageNumber: number; pageCount: number }) {
+  return (
+    <footer className={styles.footer}>
+      <span className={styles.pageNumber}>
+        Page {pageNumber} of {pageCount}
+      </span>
+      <span className={styles.line}>Notes:</span>
+      <span className={styles.lineShort}>Initials:</span>
+      <span className={styles.lineShort}>Date:</span>
+    </footer>
   );
 }
 

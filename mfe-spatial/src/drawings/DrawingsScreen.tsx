@@ -4,6 +4,8 @@ import { activeOrgAtom, activeRulesAtom, errorMessage, missingOrderPathAtom } fr
 import { drawingsFilename, type DocumentPdfBody } from '@cpq/domain';
 import { ErrorPanel, Link, downloadBlob, useLocationKey } from '@cpq/ui';
 import { DrawingSheet } from './DrawingSheet.tsx';
+import { SpatialViewSheet } from './SpatialViewSheet.tsx';
+import { spatialPages } from './spatialPages.ts';
 import { DrawingsToolbar, type PdfState } from './DrawingsToolbar.tsx';
 import { drawInstances, layOutPages } from './drawingSet.ts';
 import { fetchDrawingsPdf } from './pdfDownload.ts';
@@ -65,6 +67,8 @@ export function DrawingsScreen() {
     const drawn = drawInstances(data.data.productInstances, data.index, data.catalogue.productGraphics, config, { units: settings.units, setMode: settings.setMode, showDimensions }, paper);
     return layOutPages(drawn, settings.setMode, paper);
   }, [data, config, rules, settings.units, settings.setMode, showDimensions]);
+  // A spatial order's viewports follow its items (the mural page types where murals are planned).
+  const viewPages = useMemo(() => (data.status === 'loaded' && data.data.isSpatial && rules ? spatialPages(data.data, rules.spatial) : []), [data, rules]);
 
   const status = data.status === 'loaded' && !layout ? 'loading' : data.status;
 
@@ -145,11 +149,15 @@ export function DrawingsScreen() {
       estimateNumber: config?.showEstimateNumber ? (order.estimateNumber ?? null) : null,
       productSpec: config?.productSpec ? productSpecNotes(data.data.archCustomViews) : [],
     };
-    body = layout.pages.length ? (
+    const pageCount = layout.pages.length + viewPages.length;
+    body = pageCount ? (
       <div className={styles.pages} ref={fitRef} style={{ '--sheet-zoom': fit } as CSSProperties}>
         <style>{`@page { size: ${layout.size.cssSize}; margin: 0; }`}</style>
         {layout.pages.map((placed, i) => (
-          <DrawingSheet key={i} placed={placed} pageNumber={i + 1} pageCount={layout.pages.length} size={layout.size} heading={heading} optionColumns={rules?.drawingsPage.optionColumns !== false} />
+          <DrawingSheet key={i} placed={placed} pageNumber={i + 1} pageCount={pageCount} size={layout.size} heading={heading} optionColumns={rules?.drawingsPage.optionColumns !== false} />
+        ))}
+        {viewPages.map((page, i) => (
+          <SpatialViewSheet key={`view-${i}`} page={page} pageNumber={layout.pages.length + i + 1} pageCount={pageCount} size={layout.size} heading={heading} />
         ))}
       </div>
     ) : (

@@ -8,6 +8,7 @@ import { navigateToUrl } from 'single-spa';
 import { costLines, priceDiffers } from '../pricing.ts';
 import { ORDER_DIALOGS, type OrderDialogs } from '../dialogSlots.ts';
 import { PluginSlot } from '../slots/PluginSlot.tsx';
+import { SpatialCanvasSection } from '../spatial/SpatialCanvasSection.tsx';
 import { orderPageActionsContext } from '../slots/orderPageActions.ts';
 import { StatusActions } from '../status/StatusActions.tsx';
 import { StatusHeader } from '../status/StatusHeader.tsx';
@@ -228,6 +229,7 @@ export function OrderEditor(props: OrderEditorProps) {
 
       <Notices notices={ed.notices} onDismiss={ed.dismiss} />
       <StatusPanels status={status} />
+      {props.data.isSpatial && <SpatialCanvasSection order={order} data={props.data} catalogue={props.catalogue} canEdit={employee || atOrderStart} />}
 
       <div className={`${styles.layout} ${cartVisible ? '' : styles.layoutNoCart}`}>
         <section className={styles.panel} aria-label="Item editor" data-tour="item-editor">
