@@ -20,5 +20,6 @@ export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<Component
   guests: lazy(() => import('./guests/GuestsScreen.tsx')),
   'user-groups': lazy(() => import('./userGroups/UserGroupsScreen.tsx')),
   'product-pricing-rules': lazy(() => import('./pricing/PricingRulesScreen.tsx')),
+  'product-graphics': lazy(() => import('./graphics/ProductGraphicScreen.tsx')),
 };
 
