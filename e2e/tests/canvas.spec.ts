@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { apiPost, signIn, signOut, snap } from './helpers.ts';
+
+interface Wall { from: { x: number; z: number }; to: { x: number; z: number } }
+interface OrderData { archWalls: Wall[]; archCustomViews: { id: number; title: string }[]; productCanvasTexts: { id: number; position: { x: number; y: number } }[]; entities: { type: string; data: Record<string, unknown> }[] }
+
+const orderNumber = (page: Page) => Number(new URL(page.url()).pathname.split('/')[2]);
+const orderData = (page: Page, orgId: number) => apiPost<OrderData>(page, '/api/configurator/get-configurator-order-data', { orgId, productOrderOrgSpecificId: orderNumber(page) });
+
+/** Clicks the canvas at a drawing point: the stage starts panned by (40, 40) at the view's scale. */
+async function clickAt(page: Page, x: number, y: number, scale = 1) {
+  const box = (await page.getByTestId('canvas-stage').locator('canvas').first().boundingBox())!;
+  await page.mouse.move(box.x + 40 + x * scale, box.y + 40 + y * scale);
+  await page.mouse.click(box.x + 40 + x * scale, box.y + 40 + y * scale);
+}
+
+test('a 1798 member draws a project: four walls that close, a viewport with text and a line, copy and paste, delete, SVG export', async ({ page }) => {
+  await signIn(page, 'member-1798@demo.test');
+  await page.getByRole('button', { name: 'New Project' }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const stage = page.getByTestId('canvas-stage');
+  await expect(stage).toBeVisible();
+  await expect(page.getByTestId('view-label')).toHaveText('1 / 1 · Plan');
+
+  // Escape cancels a wall being drawn: nothing saved.
+  await page.getByTestId('add-wall').click();
+  await clickAt(page, 10, 10);
+  await expect(stage).toHaveAttribute('data-tentative', 'placed');
+  await stage.focus();
+  await page.keyboard.press('Escape');
+  await expect(stage).toHaveAttribute('data-tentative', 'idle');
+
+  // Four walls; each new one continues from the previous end; the last snaps onto the first start.
+  await page.getByTestId('add-wall').click();
+  await clickAt(page, 60, 60);
+  await clickAt(page, 360, 60);
+  await expect(page.getByTestId('canvas-status')).toHaveText('Wall saved.');
+  await page.getByTestId('continue-wall').click();
+  await clickAt(page, 360, 260);
+  await expect.poll(async () => (await orderData(page, 1798)).archWalls.length).toBe(2);
+  await page.getByTestId('continue-wall').click();
+  // 2 units off horizontal: squared onto the axis.
+  await clickAt(page, 60, 262);
+  await expect.poll(async () => (await orderData(page, 1798)).archWalls.length).toBe(3);
+  await page.getByTestId('continue-wall').click();
+  // 2.5 units from the first wall's start at scale 1 (threshold 5): lands on it.
+  await clickAt(page, 61.5, 62);
+  await expect.poll(async () => (await orderData(page, 1798)).archWalls.length).toBe(4);
+  const walls = (await orderData(page, 1798)).archWalls;
+  // Chained (each starts at the previous end), closed (the last ends on the first start), square
+  // (horizontal, vertical, horizontal, vertical), 300 by 200 as clicked (the page's pixel grid may
+  // shift the clicks by a fraction).
+  for (let i = 0; i < 4; i++) expect(walls[(i + 1) % 4]!.from).toEqual(walls[i]!.to);
+  expect([walls[0]!.from.z === walls[0]!.to.z, walls[1]!.from.x === walls[1]!.to.x, walls[2]!.from.z === walls[2]!.to.z, walls[3]!.from.x === walls[3]!.to.x]).toEqual([true, true, true, true]);
+  expect(Math.abs(walls[0]!.to.x - walls[0]!.from.x)).toBeCloseTo(300, 0);
+  expect(Math.abs(walls[1]!.to.z - walls[1]!.from.z)).toBeCloseTo(200, 0);
+  await snap(page, 'canvas-plan-walls');
+
+  // Not on a viewport: the export says where to go.
+  let alerted = '';
+  page.once('dialog', (d) => {
+    alerted = d.message();
+    void d.accept();
+  });
+  await page.getByTestId('export-svg').click();
+  await expect.poll(() => alerted).toBe('Please go to a viewport to export it to SVG');
+
+  await page.getByTestId('new-viewport').click();
+  await expect(page.getByTestId('view-label')).toHaveText('2 / 2 · Untitled Viewport');
+  await page.getByTestId('add-text').click();
+  await page.getByTestId('add-line').click();
+  await expect(page.getByTestId('canvas-status')).toHaveText('Line added.');
+  // Select the text (at 40,40 in the viewport, scale 2; clicked right of the line) and copy, paste: a copy 10 further on both axes.
+  await clickAt(page, 52, 43, 2);
+  await stage.focus();
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await expect.poll(async () => (await orderData(page, 1798)).productCanvasTexts.map((t) => t.position).sort((a, b) => a.x - b.x)).toEqual([{ x: 40, y: 40 }, { x: 50, y: 50 }]);
+  // The pasted copy is selected: Backspace deletes it.
+  await page.keyboard.press('Backspace');
+  await expect.poll(async () => (await orderData(page, 1798)).productCanvasTexts.length).toBe(1);
+
+  await page.getByTestId('add-mural-area').click();
+  await expect(page.getByTestId('autogenerate-panels')).toBeVisible();
+  await page.getByTestId('autogenerate-panels').click();
+  await expect(page.getByTestId('canvas-status')).toHaveText('10 panels generated.');
+  // The area's editor: a typed width that is not a number is refused in words and nothing is saved;
+  // a flag is saved at once.
+  const props = page.getByTestId('properties');
+  await props.getByLabel('Width').fill('wide');
+  await props.getByLabel('Width').blur();
+  await expect(props.getByRole('alert')).toHaveText('Width: Enter a number.');
+  await props.getByLabel('Return').check();
+  await expect.poll(async () => (await orderData(page, 1798)).entities.find((e) => e.type === 'calicoMuralArea')?.data).toMatchObject({ isReturn: true, size: { width: 240, height: 108 } });
+  await page.getByTestId('add-seam').click();
+  await expect(page.getByTestId('canvas-status')).toHaveText('Added.');
+  await snap(page, 'canvas-viewport-murals');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-svg').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^#\d+ - .+ - Untitled Viewport\.svg$/);
+  const svg = await readFile((await file.path())!, 'utf8');
+  // Parsed by the browser's own XML parser.
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return {
+      errors: doc.getElementsByTagName('parsererror').length,
+      root: doc.documentElement.tagName,
+      texts: doc.querySelectorAll('[data-id^="text-"]').length,
+      lineMarker: doc.querySelector('[data-id^="line-"]')?.getAttribute('marker-end') ?? null,
+      areas: doc.querySelectorAll('[data-id^="area-"]').length,
+      panels: doc.querySelectorAll('[data-id^="panel-"]').length,
+      seamColour: doc.querySelector('[data-id^="seam-"]')?.getAttribute('stroke') ?? null,
+    };
+  }, svg);
+  // A seam of thickness 1 is red.
+  expect(parsed).toEqual({ errors: 0, root: 'svg', texts: 1, lineMarker: 'url(#arrow)', areas: 1, panels: 10, seamColour: '#e53935' });
+
+  // Everything was saved: a reload shows the same drawing.
+  await page.reload();
+  await expect(page.getByTestId('view-label')).toHaveText('1 / 2 · Plan');
+  const after = await orderData(page, 1798);
+  expect(after.archWalls).toHaveLength(4);
+  expect(after.archCustomViews.map((v) => v.title)).toEqual(['Untitled Viewport']);
+
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="drawing-section"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // The drawings set prints the viewport as the four mural page types.
+  await page.goto(`${new URL(page.url()).pathname}/drawings`);
+  await expect(page.getByTestId('drawings-screen')).toHaveAttribute('data-status', 'loaded');
+  await expect(page.getByTestId('spatial-page-title')).toHaveText([
+    'Elevation Layout · Untitled Viewport',
+    'Mural Rendering · Untitled Viewport',
+    'Print Panel Layout · Untitled Viewport',
+    'Installer Layout · Untitled Viewport',
+  ]);
+  await page.locator('[data-page-type="muralPanel"]').scrollIntoViewIfNeeded();
+  await snap(page, 'drawings-mural-pages');
+});
+
+test('the mural layers are kept for the tab; a 1053 door order is drawn on a millimetre grid', async ({ page }) => {
+  await signIn(page, 'owner-1798@demo.test');
+  const lobby = (await apiPost<{ productOrders: { orgSpecificId: number; title: string }[] }>(page, '/api/configurator/get-configurator-orders-data', { orgId: 1798 })).productOrders.find((o) => o.title.startsWith('Lobby Mural'))!;
+  await page.goto(`/orders/${lobby.orgSpecificId}`);
+  await expect(page.getByTestId('layer-toggles')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Panels & Seams' }).uncheck();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Panels & Seams' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Murals' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Panels & Seams' }).check();
+
+  await signOut(page);
+  await signIn(page, 'owner-1053@demo.test');
+  const doors = (await apiPost<{ productOrders: { orgSpecificId: number; title: string }[] }>(page, '/api/configurator/get-configurator-orders-data', { orgId: 1053 })).productOrders.find((o) => o.title === 'Fjord House Doors')!;
+  await page.goto(`/orders/${doors.orgSpecificId}`);
+  const stage = page.getByTestId('canvas-stage');
+  await expect(stage).toBeVisible();
+  await expect(page.getByTestId('precision')).toHaveText('Precision 1 mm');
+  await expect(stage).toHaveAttribute('data-scale', '0.08');
+  await expect(page.getByTestId('layer-toggles')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Finer' }).click();
+  await page.getByRole('button', { name: 'Finer' }).click();
+  await expect(page.getByTestId('precision')).toHaveText('Precision 0.5 mm');
+  await snap(page, 'canvas-1053-grid');
+});
