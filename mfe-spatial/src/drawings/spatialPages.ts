@@ -1,6 +1,6 @@
 import type { ArchCustomViewJson, OrderDataResponse } from '@cpq/domain';
 import type { SpatialRules } from '@cpq/plugin-sdk';
-import { buildViewScene, fitToContent, panelLayoutRows, sceneToSvg, type Scene } from '@cpq/spatial';
+import { buildViewScene, fitToContent, panelLayoutScene, sceneToSvg } from '@cpq/spatial';
 
 /** What a page of a viewport shows: the whole view, or one of the four mural page types. */
 export type SpatialPageType = 'spatialCustomView' | 'muralArea' | 'muralTexture' | 'muralPanel' | 'muralSeam';
@@ -55,7 +55,7 @@ export function spatialPages(data: Data, rules: SpatialRules, precision = 1): Sp
     for (const type of types) {
       const scene =
         type === 'muralPanel'
-          ? panelLayoutScene(view, entities)
+          ? panelLayoutScene(view.title, byPanelNumber(entities), { units: rules.units, precision })
           : fitToContent(buildViewScene(data, { kind: 'customView', id: view.id }, { units: rules.units, precision, layers: LAYERS[type], grid: type === 'spatialCustomView' ? rules.grid : null, viewportSize }));
       if (type === 'muralTexture') scene.shapes = scene.shapes.filter((s) => s.layer !== 'annotations' || s.kind === 'text');
       pages.push({ type, title: type === 'spatialCustomView' ? view.title : `${MURAL_PAGE_TITLES[type]} · ${view.title}`, notes: notesOf(view, type), svg: sceneToSvg(scene) });
@@ -69,23 +69,8 @@ function notesOf(view: ArchCustomViewJson, type: SpatialPageType) {
   return NOTES_KEYS[type].map((key) => ({ key, text: typeof stored[key] === 'string' ? (stored[key] as string) : '' })).filter((n) => n.text.trim() !== '');
 }
 
-/** The print panels of a viewport laid out for printing: at least 90 wide, rows under 1400. */
-function panelLayoutScene(view: ArchCustomViewJson, entities: NonNullable<Data['entities']>): Scene {
-  const panels = entities
-    .filter((e) => e.type === 'calicoMuralPanel' && !(e.data as { isDisabled?: boolean }).isDisabled)
-    .map((e) => ({ e, size: (e.data as { size?: { width: number; height: number } }).size ?? { width: 30, height: 30 } }))
-    .sort((a, b) => Number((a.e.data as { panelNumber?: number }).panelNumber ?? 0) - Number((b.e.data as { panelNumber?: number }).panelNumber ?? 0));
-  const rows = panelLayoutRows(panels);
-  const shapes: Scene['shapes'] = [];
-  for (const row of rows) {
-    for (const p of row) {
-      const d = p.panel.e.data as { panelNumber?: number; panelDescriptionOverride?: string; panelPrintNotes?: string; isCriticalAlignmentPanel?: boolean };
-      shapes.push({ kind: 'rect', x: p.x, y: p.y, width: p.width, height: p.height, fill: 'none', stroke: d.isCriticalAlignmentPanel ? '#d84315' : '#455a64', strokeWidth: 1, layer: 'panels', id: `panel-${p.panel.e.id}` });
-      shapes.push({ kind: 'text', x: p.x + p.width / 2, y: p.y + p.height / 2, text: d.panelDescriptionOverride || `Panel ${d.panelNumber ?? ''}`, fontSize: 14, anchor: 'middle', fill: '#263238', layer: 'panels' });
-      if (d.panelPrintNotes) shapes.push({ kind: 'text', x: p.x + 4, y: p.y + p.height + 14, text: d.panelPrintNotes, fontSize: 10, fill: '#37474f', layer: 'annotations' });
-    }
-  }
-  const width = Math.max(100, ...rows.flat().map((p) => p.x + p.width)) + 20;
-  const height = Math.max(100, ...rows.flat().map((p) => p.y + p.height)) + 30;
-  return { title: view.title, viewBox: { x: -10, y: -10, width, height }, shapes };
+/** A viewport's panels by their number. */
+export function byPanelNumber(entities: NonNullable<Data['entities']>) {
+  const num = (e: (typeof entities)[number]) => Number((e.data as { panelNumber?: number }).panelNumber ?? 0);
+  return entities.filter((e) => e.type === 'calicoMuralPanel').sort((a, b) => num(a) - num(b) || a.id - b.id);
 }

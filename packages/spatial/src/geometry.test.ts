@@ -8,6 +8,7 @@ import {
   formatDimension,
   nextWallStart,
   panelLayoutRows,
+  panelLayoutScene,
   scaleTexture,
   seamColor,
   snapAngle,
@@ -135,6 +136,16 @@ describe('panel autogeneration', () => {
     expect(rows.map((r) => r.length)).toEqual([10, 2]);
     expect(rows[0]![1]!).toMatchObject({ x: 140, width: 90 });
     expect(rows[1]![0]!).toMatchObject({ x: 0, y: 158 });
+  });
+  it('the Panel Layout view: enabled panels only, bleed outlines around each, the description override over the number', () => {
+    const panel = (id: number, data: Record<string, unknown>) => ({ id, orgId: 1798, productOrderId: 1, type: 'calicoMuralPanel' as const, data: { size: { width: 24, height: 100 }, bleedLeft: 0.5, bleedRight: 0.5, bleedTop: 1, bleedBottom: 1, ...data } });
+    const scene = panelLayoutScene('Panel Layout', [panel(1, { panelNumber: 1 }), panel(2, { panelNumber: 2, isDisabled: true }), panel(3, { panelNumber: 3, panelDescriptionOverride: 'Corner' })], { units: 'in', precision: 1 });
+    const rects = scene.shapes.filter((s) => s.kind === 'rect');
+    // Two enabled panels, each a panel rect (at least 90 wide) and a bleed outline 0.5 / 1 beyond it.
+    expect(rects.filter((r) => r.id)).toMatchObject([{ id: 'panel-1', x: 0, width: 90 }, { id: 'panel-3', x: 140, width: 90 }]);
+    expect(rects.filter((r) => !r.id)).toMatchObject([{ x: -0.5, y: -1, width: 91, height: 102 }, { x: 139.5, y: -1, width: 91, height: 102 }]);
+    const texts = scene.shapes.filter((s) => s.kind === 'text').map((t) => t.text);
+    expect(texts).toEqual(['Panel 1', '24"', 'Corner', '24"']);
   });
 });
 

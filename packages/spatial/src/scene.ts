@@ -3,6 +3,7 @@ import { SPATIAL_DEFAULTS, type Point } from './constants.ts';
 import { formatDimension, dimensionFontPx, roundTo } from './dimensions.ts';
 import { seamColor, seamOffset } from './seams.ts';
 import { elevationViewBox, wallLength, wallOutline } from './walls.ts';
+import { panelLayoutRows } from './panels.ts';
 
 export type SceneLayer = 'walls' | 'murals' | 'panels' | 'seams' | 'dimensions' | 'annotations' | 'products' | 'grid';
 interface Style { stroke?: string; fill?: string; strokeWidth?: number; dash?: number[]; opacity?: number; layer: SceneLayer; id?: string }
@@ -167,4 +168,31 @@ export function buildViewScene(input: SpatialSceneInput, view: { kind: 'plan' } 
   const b = bounds(shapes, opts.viewportSize);
   const x = Math.min(0, b.x), y = Math.min(0, b.y);
   return { title, viewBox: { x, y, width: Math.max(opts.viewportSize.width, b.x + b.width) - x, height: Math.max(opts.viewportSize.height, b.y + b.height) - y }, shapes };
+}
+
+/**
+ * The Panel Layout: the enabled print panels, in the order given, laid out for printing in rows (at
+ * least 90 wide, a row under 1400 with gaps of 50), each with its bleed outline, number or description
+ * override, width and print notes.
+ */
+export function panelLayoutScene(title: string, panels: readonly EntityJson[], opts: Pick<SceneOptions, 'units' | 'precision'>): Scene {
+  const sized = panels
+    .filter((e) => e.type === 'calicoMuralPanel' && !(e.data as Obj).isDisabled)
+    .map((e) => ({ e, size: sz((e.data as Obj).size) ?? SPATIAL_DEFAULTS.muralEntitySize }));
+  const rows = panelLayoutRows(sized);
+  const shapes: SceneShape[] = [];
+  for (const p of rows.flat()) {
+    const d = p.panel.e.data as Obj;
+    const [bl, br, bt, bb] = [d.bleedLeft, d.bleedRight, d.bleedTop, d.bleedBottom].map((v) => Number(v ?? 0)) as [number, number, number, number];
+    if (bl || br || bt || bb) shapes.push({ kind: 'rect', x: p.x - bl, y: p.y - bt, width: p.width + bl + br, height: p.height + bt + bb, fill: 'none', stroke: '#90a4ae', strokeWidth: 0.5, dash: [4, 3], layer: 'panels' });
+    shapes.push({ kind: 'rect', x: p.x, y: p.y, width: p.width, height: p.height, fill: '#ffffff', stroke: d.isCriticalAlignmentPanel ? '#d84315' : '#455a64', strokeWidth: 1, layer: 'panels', id: `panel-${p.panel.e.id}` });
+    const label = typeof d.panelDescriptionOverride === 'string' && d.panelDescriptionOverride ? d.panelDescriptionOverride : `Panel ${d.panelNumber ?? ''}`.trim();
+    shapes.push({ kind: 'text', x: p.x + p.width / 2, y: p.y + p.height / 2, text: label, fontSize: 14, anchor: 'middle', fill: '#263238', layer: 'panels' });
+    dimension(shapes, p.panel.size.width, p.x + p.width / 2, p.y - 6, { ...opts, viewportSize: { width: 0, height: 0 } });
+    if (typeof d.panelPrintNotes === 'string' && d.panelPrintNotes) shapes.push({ kind: 'text', x: p.x + 4, y: p.y + p.height + bb + 14, text: d.panelPrintNotes, fontSize: 10, fill: '#37474f', layer: 'annotations' });
+  }
+  const all = rows.flat();
+  const width = Math.max(100, ...all.map((p) => p.x + p.width)) + 20;
+  const height = Math.max(100, ...all.map((p) => p.y + p.height)) + 40;
+  return { title, viewBox: { x: -20, y: -30, width: width + 20, height: height + 30 }, shapes };
 }
