@@ -175,4 +175,18 @@ describe.each(databases)('the drawing of a spatial order on $name', (dbCase) => 
     const empty = await newProject();
     expect((await member.post('/api/resources/productOrders/destroy', { where: { id: empty.id } })).status).toBe(200);
   });
+
+  it('places an item in a viewport at a position and moves it; a bad position is refused and changes nothing', async () => {
+    const view = (await create(owner, 'archCustomViews', { orgId: 1798, productOrderId: lobby.id, title: 'Placed items' })).body.data.id as number;
+    const made = await owner.post('/api/resources/productInstances/create', { props: { orgId: 1798, productOrderId: lobby.id, productId: -1, title: 'Bench', notes: 'Oak bench', archCustomViewId: view, canvasPosition: { x: 40, y: 60 } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data).toMatchObject({ archCustomViewId: view, canvasPosition: { x: 40, y: 60 } });
+    const id = made.body.data.id as number;
+    const moved = await owner.post('/api/resources/productInstances/update', { where: { id }, props: { canvasPosition: { x: 100.5, y: 60 } } });
+    expect(moved.body.data.canvasPosition).toEqual({ x: 100.5, y: 60 });
+    const bad = await owner.post('/api/resources/productInstances/update', { where: { id }, props: { canvasPosition: { x: 'left', y: 60 } } });
+    expect(bad.status).toBe(400);
+    const data = (await owner.post(ORDER_DATA, { orgId: 1798, productOrderOrgSpecificId: lobby.orgSpecificId })).body.data;
+    expect(data.productInstances.find((i: { id: number }) => i.id === id)).toMatchObject({ archCustomViewId: view, canvasPosition: { x: 100.5, y: 60 } });
+  });
 });

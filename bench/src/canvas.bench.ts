@@ -75,7 +75,7 @@ async function measure(page: Page, url: string): Promise<{ fps: number; p95Ms: n
   await page.goto(url);
   await page.getByTestId('canvas-stage').locator('canvas').first().waitFor();
   // The plan comes first for 1798: go to the viewport.
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByTestId('spatial-canvas').getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByTestId('view-label').filter({ hasText: 'Bench wall' }).waitFor();
   await page.waitForTimeout(300);
   const intervals = await framesWhileMoving(page);
@@ -91,7 +91,11 @@ async function measure(page: Page, url: string): Promise<{ fps: number; p95Ms: n
 export const benchmarks: Benchmark[] = [
   {
     name: `Canvas: pan and zoom a viewport of ${ENTITIES} entities (1798), frames per second`,
-    targets: [{ figure: 'fps500', op: '>=' as const, value: 58, label: '60 frames per second (median frame ≤ 17.2 ms)' }],
+    targets: [
+      { figure: 'fps500', op: '>=' as const, value: 58, label: '60 frames per second (median frame ≤ 17.2 ms)' },
+      // Smooth, not only fast on average: 19 frames in 20 within a 60 Hz frame and a bit.
+      { figure: 'p95FrameMs500', op: '<=' as const, value: 20, label: 'p95 frame ≤ 20 ms' },
+    ],
     async run(): Promise<Figures> {
       prepare();
       const portal = await startPortal('sqlite');
@@ -113,6 +117,7 @@ export const benchmarks: Benchmark[] = [
           frames500: loaded.frames,
           fpsEmpty: base.fps,
           p95FrameMsEmpty: base.p95Ms,
+          droppedFramesEmpty: base.dropped,
           vsEmpty: base.fps / loaded.fps,
         };
       } finally {

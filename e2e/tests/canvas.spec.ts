@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { apiPost, signIn, signOut, snap } from './helpers.ts';
 
 interface Wall { from: { x: number; z: number }; to: { x: number; z: number } }
-interface OrderData { archWalls: Wall[]; archCustomViews: { id: number; title: string }[]; productCanvasTexts: { id: number; position: { x: number; y: number } }[]; entities: { type: string; data: Record<string, unknown> }[] }
+interface Item { id: number; title: string | null; archCustomViewId: number | null; canvasPosition: { x: number; y: number } | null }
+interface OrderData { productInstances: Item[]; archWalls: Wall[]; archCustomViews: { id: number; title: string }[]; productCanvasTexts: { id: number; position: { x: number; y: number } }[]; entities: { type: string; data: Record<string, unknown> }[] }
 
 const orderNumber = (page: Page) => Number(new URL(page.url()).pathname.split('/')[2]);
 const orderData = (page: Page, orgId: number) => apiPost<OrderData>(page, '/api/configurator/get-configurator-order-data', { orgId, productOrderOrgSpecificId: orderNumber(page) });
@@ -16,13 +17,13 @@ async function clickAt(page: Page, x: number, y: number, scale = 1) {
   await page.mouse.click(box.x + 40 + x * scale, box.y + 40 + y * scale);
 }
 
-test('a 1798 member draws a project: four walls that close, a viewport with text and a line, copy and paste, delete, SVG export', async ({ page }) => {
+test('a 1798 member draws a project: four walls that close, a corner moved by its grip, a viewport with text, a line and a placed item, copy and paste, delete, panels in the Panel Layout, SVG export', async ({ page }) => {
   await signIn(page, 'member-1798@demo.test');
   await page.getByRole('button', { name: 'New Project' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   const stage = page.getByTestId('canvas-stage');
   await expect(stage).toBeVisible();
-  await expect(page.getByTestId('view-label')).toHaveText('1 / 1 · Plan');
+  await expect(page.getByTestId('view-label')).toHaveText('1 / 2 · Plan');
 
   // Escape cancels a wall being drawn: nothing saved.
   await page.getByTestId('add-wall').click();
@@ -58,6 +59,22 @@ test('a 1798 member draws a project: four walls that close, a viewport with text
   expect(Math.abs(walls[1]!.to.z - walls[1]!.from.z)).toBeCloseTo(200, 0);
   await snap(page, 'canvas-plan-walls');
 
+  // The first wall selected, its start grip dragged: the corner moves, and the last wall, joined
+  // there, follows; both saved on release.
+  const start = walls[0]!.from;
+  await clickAt(page, (walls[0]!.from.x + walls[0]!.to.x) / 2, walls[0]!.from.z);
+  await snap(page, 'canvas-wall-selected');
+  const canvasBox = (await stage.locator('canvas').first().boundingBox())!;
+  await page.mouse.move(canvasBox.x + 40 + start.x, canvasBox.y + 40 + start.z);
+  await page.mouse.down();
+  await page.mouse.move(canvasBox.x + 40 + start.x - 10, canvasBox.y + 40 + start.z - 20, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await orderData(page, 1798)).archWalls[0]!.from.x).toBeCloseTo(start.x - 10, 0);
+  const moved = (await orderData(page, 1798)).archWalls;
+  expect(moved[0]!.from).toEqual(moved[3]!.to);
+  expect(moved[0]!.from.z).toBeCloseTo(start.z - 20, 0);
+  expect(moved[1]!.from).toEqual(walls[1]!.from);
+
   // Not on a viewport: the export says where to go.
   let alerted = '';
   page.once('dialog', (d) => {
@@ -67,8 +84,11 @@ test('a 1798 member draws a project: four walls that close, a viewport with text
   await page.getByTestId('export-svg').click();
   await expect.poll(() => alerted).toBe('Please go to a viewport to export it to SVG');
 
+  // An item of the order (a custom product, made through the API), to be placed in the viewport.
+  const bench = await apiPost<Item>(page, '/api/resources/productInstances/create', { props: { productOrderId: (await apiPost<{ productOrders: { id: number }[] }>(page, '/api/configurator/get-configurator-order-data', { orgId: 1798, productOrderOrgSpecificId: orderNumber(page) })).productOrders[0]!.id, productId: -1, title: 'Bench', customPriceInCents: 25000 } });
+  await page.reload();
   await page.getByTestId('new-viewport').click();
-  await expect(page.getByTestId('view-label')).toHaveText('2 / 2 · Untitled Viewport');
+  await expect(page.getByTestId('view-label')).toHaveText('2 / 3 · Untitled Viewport');
   await page.getByTestId('add-text').click();
   await page.getByTestId('add-line').click();
   await expect(page.getByTestId('canvas-status')).toHaveText('Line added.');
@@ -81,6 +101,27 @@ test('a 1798 member draws a project: four walls that close, a viewport with text
   // The pasted copy is selected: Backspace deletes it.
   await page.keyboard.press('Backspace');
   await expect.poll(async () => (await orderData(page, 1798)).productCanvasTexts.length).toBe(1);
+
+  // The item placed in the viewport (at 10,10, its box 60 × 30 at scale 2), copied and pasted: a new
+  // item of the order 250 further on both axes, in the same viewport.
+  await page.getByTestId('place-item').selectOption({ label: 'Bench × 1' });
+  const viewId = (await orderData(page, 1798)).archCustomViews[0]!.id;
+  await expect.poll(async () => (await orderData(page, 1798)).productInstances.find((i) => i.id === bench.id)).toMatchObject({ archCustomViewId: viewId, canvasPosition: { x: 10, y: 10 } });
+  await clickAt(page, 15, 35, 2);
+  await expect(page.getByTestId('selected-item')).toContainText('Bench × 1');
+  await stage.focus();
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await expect.poll(async () => (await orderData(page, 1798)).productInstances.length).toBe(2);
+  const copy = (await orderData(page, 1798)).productInstances.find((i) => i.id !== bench.id)!;
+  expect(copy).toMatchObject({ title: 'Bench', archCustomViewId: viewId, canvasPosition: { x: 260, y: 260 } });
+  // Dragged by 20 units right: saved on release.
+  const cb = (await stage.locator('canvas').first().boundingBox())!;
+  await page.mouse.move(cb.x + 40 + 15 * 2, cb.y + 40 + 35 * 2);
+  await page.mouse.down();
+  await page.mouse.move(cb.x + 40 + 35 * 2, cb.y + 40 + 35 * 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await orderData(page, 1798)).productInstances.find((i) => i.id === bench.id)?.canvasPosition).toEqual({ x: 30, y: 10 });
 
   await page.getByTestId('add-mural-area').click();
   await expect(page.getByTestId('autogenerate-panels')).toBeVisible();
@@ -97,6 +138,13 @@ test('a 1798 member draws a project: four walls that close, a viewport with text
   await page.getByTestId('add-seam').click();
   await expect(page.getByTestId('canvas-status')).toHaveText('Added.');
   await snap(page, 'canvas-viewport-murals');
+
+  // The Panel Layout lays out the 10 print panels for printing.
+  await page.getByTestId('spatial-canvas').getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByTestId('view-label')).toHaveText('3 / 3 · Panel Layout');
+  await expect(stage).toHaveAttribute('data-layout-panels', '10');
+  await snap(page, 'canvas-panel-layout');
+  await page.getByTestId('spatial-canvas').getByRole('button', { name: 'Prev', exact: true }).click();
 
   const download = page.waitForEvent('download');
   await page.getByTestId('export-svg').click();
@@ -121,7 +169,7 @@ test('a 1798 member draws a project: four walls that close, a viewport with text
 
   // Everything was saved: a reload shows the same drawing.
   await page.reload();
-  await expect(page.getByTestId('view-label')).toHaveText('1 / 2 · Plan');
+  await expect(page.getByTestId('view-label')).toHaveText('1 / 3 · Plan');
   const after = await orderData(page, 1798);
   expect(after.archWalls).toHaveLength(4);
   expect(after.archCustomViews.map((v) => v.title)).toEqual(['Untitled Viewport']);

@@ -424,7 +424,7 @@ export const TABLES = {
   },
   productInstances: {
     table: 'product_instances',
-    json: { properties: obj, validationIssues: arr, pricingFailures: () => null },
+    json: { properties: obj, validationIssues: arr, pricingFailures: () => null, canvasPosition: () => null },
     decimals: ['customPriceInCents', 'unitPriceInCents', 'totalPriceInCents'],
     timestamps: true,
     orderPart: true,

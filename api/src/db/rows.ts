@@ -72,4 +72,5 @@ export type ProductInstanceRow = InstanceLike &
     isValid: 0 | 1;
     validationIssues: unknown;
     archCustomViewId: number | null;
+    canvasPosition?: { x: number; y: number } | null;
   };

@@ -131,6 +131,7 @@ interface InstanceProps {
   notes?: string | null;
   properties?: InstanceProperties;
   archCustomViewId?: number | null;
+  canvasPosition?: { x: number; y: number } | null;
   customPriceInCents?: number | null;
   mediumId?: number | null;
 }
@@ -171,6 +172,7 @@ export async function createInstance(deps: WriteDeps, access: Access, props: Ins
       notes: props.notes ?? null,
       properties,
       archCustomViewId: props.archCustomViewId ?? null,
+      canvasPosition: props.canvasPosition ?? null,
       mediumId: props.mediumId ?? null,
       customPriceInCents: props.productId === CUSTOM_PRODUCT_ID ? (props.customPriceInCents ?? 0) : null,
     };
@@ -212,6 +214,7 @@ export async function updateInstance(deps: WriteDeps, access: Access, id: number
       await checkCustomView(deps.repos, trx, order, props.archCustomViewId);
       patch.archCustomViewId = props.archCustomViewId;
     }
+    if (props.canvasPosition !== undefined) patch.canvasPosition = props.canvasPosition;
     if (props.mediumId !== undefined) patch.mediumId = props.mediumId;
     if (props.productId !== undefined) patch.productId = productId;
     if (props.customPriceInCents !== undefined) patch.customPriceInCents = productId === CUSTOM_PRODUCT_ID ? props.customPriceInCents : null;

@@ -1,23 +1,28 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import type Konva from 'konva';
-import { Arrow, Group, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
+import { Arrow, Circle, Group, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
 import { activeRulesAtom, type SpatialCanvasProps } from '@cpq/client';
 import type { ArchWallJson, EntityJson } from '@cpq/domain';
 import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { Button, Modal, downloadBlob } from '@cpq/ui';
-import { SPATIAL_DEFAULTS, applyResize, autogeneratePanels, buildViewScene, copyForPaste, formatDimension, nextWallStart, roundTo, sceneToSvg, seamColor, stepPrecision, wallLength, wallOutline, type Point } from '@cpq/spatial';
+import { SPATIAL_DEFAULTS, applyResize, autogeneratePanels, buildViewScene, itemBox, placedItems, moveWallEnd, panelLayoutScene, snapPoint, copyForPaste, formatDimension, nextWallStart, roundTo, sceneToSvg, seamColor, stepPrecision, wallLength, wallOutline, type Point } from '@cpq/spatial';
 import { readyToSave, tentativeReducer } from './tentative.ts';
 import { useSpatialDoc } from './useSpatialDoc.ts';
 import { parseRank, sameView, stepView, viewLabel, viewList, type ViewRef } from './views.ts';
 import { ViewNotes } from './ViewNotes.tsx';
 import { Properties } from './Properties.tsx';
+import { SceneShapes } from './SceneShapes.tsx';
 import styles from './SpatialCanvas.module.css';
 
-export type Selection = { key: 'archWalls' | 'archElevations' | 'entities' | 'productCanvasTexts' | 'productCanvasLines'; id: number } | null;
+type DocKey = 'archWalls' | 'archElevations' | 'entities' | 'productCanvasTexts' | 'productCanvasLines';
+export type Selection = { key: DocKey | 'productInstances'; id: number } | null;
 type Layers = { murals: boolean; panelsAndSeams: boolean; dimensions: boolean };
 export type Obj = Record<string, unknown>;
 const STAGE_HEIGHT = 560;
+/** Stillness after a zoom or pan before pointer hits work again. */
+const HIT_PAUSE_MS = 200;
+
 
 /** Layer visibility of one order's drawing, kept in this tab's session storage. */
 function useLayers(orderId: number): [Layers, (l: Partial<Layers>) => void] {
@@ -45,12 +50,12 @@ const toPoint = (p: { x: number; z: number }): Point => ({ x: p.x, y: p.z });
 const dataOf = (e: EntityJson) => e.data as Obj & { position?: Point; size?: { width: number; height: number }; from?: Point; to?: Point };
 
 /** The architectural canvas of a spatial order (plan, viewports, mural planning), shown inside the order page. */
-export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvasProps) {
+export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems, onPlaceItem, onCopyItem }: SpatialCanvasProps) {
   const rules = (useAtomValue(activeRulesAtom) ?? DEFAULT_RULES).spatial;
   const ids = useMemo(() => ({ orgId: order.orgId, productOrderId: order.id }), [order.orgId, order.id]);
   const s = useSpatialDoc(data, ids);
   const { doc } = s;
-  const list = viewList(rules.planView, doc.archCustomViews);
+  const list = viewList(rules.planView, doc.archCustomViews, rules.murals);
   const [view, setView] = useState<ViewRef | null>(list[0] ?? null);
   const current = view && list.some((v) => sameView(v, view)) ? view : (list[0] ?? null);
   const [selection, setSelection] = useState<Selection>(null);
@@ -58,9 +63,10 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
   const [tentative, dispatch] = useReducer(tentativeReducer, { mode: 'idle' });
   const [precision, setPrecision] = useState(1);
   const [layers, setLayers] = useLayers(order.id);
-  const [zoom, setZoom] = useState(1);
-  const [pan, setPan] = useState<Point>({ x: 40, y: 40 });
-  const [spaceHeld, setSpaceHeld] = useState(false);
+  // Zoom and pan move the Konva stage directly, never through a React render (500 entities stay at
+  // 60 fps): outlines keep their screen width (strokeScaleEnabled false), labels zoom with the drawing.
+  const live = useRef({ zoom: 1, pan: { x: 40, y: 40 } as Point, space: false });
+  const hitTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [width, setWidth] = useState(900);
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
   const [notesFor, setNotesFor] = useState<number | null>(null);
@@ -77,17 +83,38 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
     return () => ro.disconnect();
   }, []);
 
-  const baseScale = (current?.kind === 'plan' ? rules.scale.plan : rules.scale.customView) ?? 2;
+  const viewScale = (current?.kind === 'plan' ? rules.scale.plan : rules.scale.customView) ?? 2;
+  // The Panel Layout shows a whole row (up to 1400 wide) across the stage.
+  const baseScale = current?.kind === 'panelLayout' ? Math.min(viewScale, (width - 80) / (SPATIAL_DEFAULTS.panelRowMaxWidth + 50)) : viewScale;
   // A viewport's frame is its size on screen at the view's scale, in drawing units.
   const frame = { width: rules.viewportSize.width / baseScale, height: rules.viewportSize.height / baseScale };
-  const scale = baseScale * zoom;
+  /** Screen pixels per drawing unit now (snapping works in screen pixels). */
+  const liveScale = () => baseScale * live.current.zoom;
   const units = rules.units;
   const dim = (v: number) => formatDimension(roundTo(v, precision), units);
   const viewId = current?.kind === 'customView' ? current.id : null;
   const inView = <T extends { customViewId?: number | null }>(rows: T[]) => rows.filter((r) => viewId !== null && r.customViewId === viewId);
   const entities = doc.entities.filter((e) => viewId !== null && dataOf(e).archCustomViewId === viewId);
-  const items = data.productInstances.filter((i) => viewId !== null && i.archCustomViewId === viewId);
+  const itemSize = itemBox(baseScale);
+  const items = viewId === null ? [] : placedItems(allItems, viewId, itemSize);
+  const unplaced = viewId === null ? [] : allItems.filter((i) => i.archCustomViewId !== viewId);
   const hasTentative = tentative.mode !== 'idle';
+  // The Panel Layout: every viewport's panels, viewport by viewport in rank order, by panel number.
+  const panelLayout = useMemo(() => {
+    if (current?.kind !== 'panelLayout') return null;
+    const rank = new Map(doc.archCustomViews.map((v) => [v.id, v.rank]));
+    const key = (e: EntityJson) => [rank.get(Number(dataOf(e).archCustomViewId)) ?? 0, Number(dataOf(e).panelNumber ?? 0), e.id] as const;
+    const panels = doc.entities.filter((e) => e.type === 'calicoMuralPanel').sort((a, b) => {
+      const [ka, kb] = [key(a), key(b)];
+      return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2];
+    });
+    return panelLayoutScene('Panel Layout', panels, { units, precision });
+  }, [current?.kind, doc.entities, doc.archCustomViews, units, precision]);
+
+  // What was selected belongs to the view it was selected in.
+  useEffect(() => setSelection(null), [current?.kind, viewId]);
+  // A field's error belongs to the entity it was typed for.
+  useEffect(() => setFieldError(null), [selection]);
 
   const select = (sel: Selection) => {
     // Nothing can be selected while a wall or elevation is being drawn.
@@ -106,6 +133,52 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
     tr.getLayer()?.batchDraw();
   }, [selection, doc.entities, current]);
 
+  /** Puts the live zoom and pan on the stage and schedules one draw. */
+  const applyView = useCallback(() => {
+    const stage = stageRef.current;
+    const { zoom: z, pan: p } = live.current;
+    box.current?.setAttribute('data-scale', String(baseScale * z));
+    if (!stage) return;
+    stage.scale({ x: baseScale * z, y: baseScale * z });
+    stage.position(p);
+    stage.batchDraw();
+  }, [baseScale]);
+  useLayoutEffect(applyView);
+  useEffect(() => () => void (hitTimer.current && clearTimeout(hitTimer.current)), []);
+
+  /**
+   * While the view moves, the layers' hit graphs (what finds the shape under the pointer: a second
+   * drawing of every shape) are not redrawn; they are once the view has been still for a moment.
+   */
+  function pauseHits() {
+    const layers = stageRef.current?.getLayers() ?? [];
+    for (const l of layers) if (l.listening()) l.listening(false);
+    if (hitTimer.current) clearTimeout(hitTimer.current);
+    hitTimer.current = setTimeout(() => {
+      hitTimer.current = null;
+      if (live.current.space) return;
+      for (const l of stageRef.current?.getLayers() ?? []) {
+        l.listening(true);
+        l.batchDraw();
+      }
+    }, HIT_PAUSE_MS);
+  }
+
+  function moveView(zoomTo: number, panTo: Point) {
+    live.current.zoom = zoomTo;
+    live.current.pan = panTo;
+    pauseHits();
+    applyView();
+  }
+
+  function holdSpace(held: boolean) {
+    if (live.current.space === held) return;
+    live.current.space = held;
+    stageRef.current?.draggable(held);
+    pauseHits();
+    box.current?.classList.toggle(styles.panning!, held);
+  }
+
   const pointer = (): Point | null => stageRef.current?.getRelativePointerPosition() ?? null;
   const wallEnds = (): Point[] => [...doc.archWalls, ...doc.archElevations].flatMap((w) => [toPoint(w.from), toPoint(w.to)]);
 
@@ -119,10 +192,10 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
 
   function onStageClick(e: Konva.KonvaEventObject<MouseEvent>) {
     const at = pointer();
-    if (!at || spaceHeld) return;
+    if (!at || live.current.space) return;
     if (tentative.mode !== 'idle') {
-      const next = tentativeReducer(tentative, { type: 'click', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale });
-      dispatch({ type: 'click', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale });
+      const next = tentativeReducer(tentative, { type: 'click', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale: liveScale() });
+      dispatch({ type: 'click', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale: liveScale() });
       if (tentative.mode === 'placed' && readyToSave(next)) void saveTentative(next);
       return;
     }
@@ -134,14 +207,14 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
     const stage = stageRef.current;
     const p = stage?.getPointerPosition();
     if (!p) return;
-    const next = Math.min(Math.max(zoom * (1 - e.evt.deltaY * SPATIAL_DEFAULTS.zoom.wheelStep), rules.zoom.min), rules.zoom.max);
+    const { zoom: z, pan: at } = live.current;
+    const next = Math.min(Math.max(z * (1 - e.evt.deltaY * SPATIAL_DEFAULTS.zoom.wheelStep), rules.zoom.min), rules.zoom.max);
     // Zoom around the pointer: the drawing point under it stays under it.
-    const world = { x: (p.x - pan.x) / scale, y: (p.y - pan.y) / scale };
-    setZoom(next);
-    setPan({ x: p.x - world.x * baseScale * next, y: p.y - world.y * baseScale * next });
+    const world = { x: (p.x - at.x) / (baseScale * z), y: (p.y - at.y) / (baseScale * z) };
+    moveView(next, { x: p.x - world.x * baseScale * next, y: p.y - world.y * baseScale * next });
   }
 
-  const zoomBy = (f: number) => setZoom((z) => Math.min(Math.max(z * f, rules.zoom.min), rules.zoom.max));
+  const zoomBy = (f: number) => moveView(Math.min(Math.max(live.current.zoom * f, rules.zoom.min), rules.zoom.max), live.current.pan);
 
   async function copyOrPaste(kind: 'copy' | 'paste') {
     if (kind === 'copy') {
@@ -152,6 +225,18 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
       return;
     }
     if (!clipboard || !canEdit) return;
+    if (clipboard.key === 'productInstances') {
+      // An item's copy is a new item of the order, 250 along both axes, in the view on screen.
+      const from = items.find((p) => p.item.id === clipboard.id) ?? allItems.map((item) => ({ item, x: 0, y: 0 })).find((p) => p.item.id === clipboard.id);
+      if (!from || viewId === null) return;
+      const moved = copyForPaste({ canvasPosition: { x: from.x, y: from.y } }, 'productInstance') as { canvasPosition: Point };
+      const made = await onCopyItem(clipboard.id, { archCustomViewId: viewId, canvasPosition: moved.canvasPosition });
+      if (made) {
+        setSelection({ key: 'productInstances', id: made.id });
+        s.setStatus({ tone: 'info', message: 'Item pasted.' });
+      }
+      return;
+    }
     const row = (doc[clipboard.key] as { id: number }[]).find((r) => r.id === clipboard.id) as Obj | undefined;
     if (!row) return;
     const props = copyForPaste(row, clipboard.key === 'entities' ? 'entity' : clipboard.key === 'productCanvasTexts' ? 'canvasText' : 'canvasLine');
@@ -165,17 +250,19 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
     const typing = (e.target as HTMLElement).closest('input, textarea, select');
     if (typing) return;
     if (e.key === ' ') {
-      setSpaceHeld(true);
+      holdSpace(true);
       e.preventDefault();
     } else if (e.key === 'Escape') {
       dispatch({ type: 'cancel' });
-    } else if ((e.key === 'Backspace' || e.key === 'Delete') && selection && canEdit) {
+    } else if ((e.key === 'Backspace' || e.key === 'Delete') && selection && selection.key !== 'productInstances' && canEdit) {
       e.preventDefault();
       const sel = selection;
       setSelection(null);
-      void s.destroy(sel.key, sel.id, 'Deleted.');
+      void s.destroy(sel.key as DocKey, sel.id, 'Deleted.');
     } else if ((e.ctrlKey || e.metaKey) && (e.key === 'c' || e.key === 'v')) {
       e.preventDefault();
+      // The drawing's copy and paste, not the order page's (which copies the active item).
+      e.stopPropagation();
       void copyOrPaste(e.key === 'c' ? 'copy' : 'paste');
     }
   }
@@ -185,7 +272,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
       window.alert('Please go to a viewport to export it to SVG');
       return;
     }
-    const scene = buildViewScene({ ...doc, productInstances: data.productInstances }, current, { units, precision, layers: rules.murals ? layers : undefined, grid: rules.grid, viewportSize: frame });
+    const scene = buildViewScene({ ...doc, productInstances: allItems }, current, { units, precision, layers: rules.murals ? layers : undefined, grid: rules.grid, viewportSize: frame, itemBox: itemSize });
     downloadBlob(new Blob([sceneToSvg(scene)], { type: 'image/svg+xml' }), `#${order.orgSpecificId} - ${order.title} - ${scene.title}.svg`);
   }
 
@@ -210,7 +297,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
 
   /** The mural design of the order's mural item, or the fallback design. */
   function muralOptionId(): number {
-    for (const i of data.productInstances) for (const v of Object.values(i.properties ?? {})) {
+    for (const i of allItems) for (const v of Object.values(i.properties ?? {})) {
       const id = (v as { optionId?: number } | null)?.optionId;
       if (id && catalogue.productOptions.some((o) => o.id === id && (o.data as Obj | null)?.panelWidth)) return id;
     }
@@ -234,7 +321,8 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
     s.setStatus({ tone: 'info', message: `${panels.length} panels generated.` });
   }
 
-  const selectedRow = selection ? ((doc[selection.key] as { id: number }[]).find((r) => r.id === selection.id) as Obj | undefined) : undefined;
+  const selectedRow = selection && selection.key !== 'productInstances' ? ((doc[selection.key] as { id: number }[]).find((r) => r.id === selection.id) as Obj | undefined) : undefined;
+  const selectedItem = selection?.key === 'productInstances' ? allItems.find((i) => i.id === selection.id) : undefined;
 
   function entityNode(e: EntityJson) {
     const d = dataOf(e);
@@ -253,7 +341,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
           stroke={isSel ? '#2563eb' : stroke}
           strokeWidth={e.type === 'calicoMuralSeam' ? thickness : Number(d.size ?? 2)}
           dash={e.type === 'calicoMismatchLine' ? [6, 3] : undefined}
-          hitStrokeWidth={12 / scale}
+          hitStrokeWidth={12 / baseScale}
           onDragEnd={(ev) => {
             const dx = ev.target.x(), dy = ev.target.y();
             ev.target.position({ x: 0, y: 0 });
@@ -279,9 +367,11 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
           height={size.height}
           fill={fill}
           opacity={e.type === 'calicoMuralTexture' ? 0.7 : 1}
+          perfectDrawEnabled={false}
           stroke={stroke}
-          strokeWidth={1.5 / scale}
-          dash={e.type === 'calicoMuralArea' && d.isReturn ? [6 / scale, 4 / scale] : undefined}
+          strokeWidth={1.5}
+          strokeScaleEnabled={false}
+          dash={e.type === 'calicoMuralArea' && d.isReturn ? [6, 4] : undefined}
           onDragEnd={(ev) => void s.update('entities', e.id, { data: { position: { x: roundTo(ev.target.x(), 1 / 64), y: roundTo(ev.target.y(), 1 / 64) } } as EntityJson['data'] })}
           onTransformEnd={(ev) => {
             const node = ev.target;
@@ -291,33 +381,88 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
             void s.update('entities', e.id, { data: { position: { x: r.x, y: r.y }, size: { width: r.width, height: r.height } } as EntityJson['data'] });
           }}
         />
-        {e.type === 'calicoMuralPanel' && <Text x={at.x} y={at.y + size.height / 2} width={size.width} align="center" text={String(d.panelDescriptionOverride || d.panelNumber || '')} fontSize={12 / scale} listening={false} />}
+        {e.type === 'calicoMuralPanel' && <Text x={at.x} y={at.y + size.height / 2} width={size.width} align="center" text={String(d.panelDescriptionOverride || d.panelNumber || '')} fontSize={12 / baseScale} listening={false} />}
         {layers.dimensions && (e.type === 'calicoMuralArea' || e.type === 'calicoMuralPanel') && (
-          <Text x={at.x} y={at.y - 14 / scale} width={size.width} align="center" text={dim(size.width)} fontSize={(size.width <= 5 ? 8 : 11) / scale} fill="#37474f" listening={false} />
+          <Text x={at.x} y={at.y - 14 / baseScale} width={size.width} align="center" text={dim(size.width)} fontSize={(size.width <= 5 ? 8 : 11) / baseScale} fill="#37474f" listening={false} />
         )}
       </Group>
     );
+  }
+
+  /** Where a grip lands: snapped to the other walls' ends (5 px) and to 1/64; never to the corner being moved. */
+  function gripTarget(key: 'archWalls' | 'archElevations', id: number, end: 'from' | 'to', at: Point): Point {
+    const w = (doc[key] as ArchWallJson[]).find((r) => r.id === id);
+    const moving = w ? toPoint(w[end]) : null;
+    const others = wallEnds().filter((p) => !moving || Math.hypot(p.x - moving.x, p.y - moving.y) > 1e-9);
+    return snapPoint(at, others, liveScale());
+  }
+
+  /** A grip dragged to `at`: shown live; saved (every wall joined there) when `save`. */
+  function dragGrip(key: 'archWalls' | 'archElevations', id: number, end: 'from' | 'to', at: Point, save: boolean) {
+    const rows = doc[key] as ArchWallJson[];
+    for (const m of moveWallEnd(rows, id, end, { x: at.x, z: at.y })) void s.update(key, m.id, { from: m.from, to: m.to }, save);
+    if (save) s.setStatus({ tone: 'info', message: key === 'archWalls' ? 'Wall saved.' : 'Elevation saved.' });
   }
 
   function wallNode(w: ArchWallJson, key: 'archWalls' | 'archElevations') {
     const isSel = selection?.key === key && selection.id === w.id;
     const pts = key === 'archWalls' ? wallOutline(w).flatMap((p) => [p.x, p.z]) : [w.from.x, w.from.z, w.to.x, w.to.z];
     const mid = { x: (w.from.x + w.to.x) / 2, y: (w.from.z + w.to.z) / 2 };
+    const editable = canEdit && !hasTentative;
     return (
       <Group key={`${key}-${w.id}`}>
         <Line
           id={`${key}-${w.id}`}
           points={pts}
           closed={key === 'archWalls'}
+          perfectDrawEnabled={false}
           fill={key === 'archWalls' ? (isSel ? '#bfdbfe' : '#cfd8dc') : undefined}
           stroke={isSel ? '#2563eb' : key === 'archWalls' ? '#263238' : '#1565c0'}
-          strokeWidth={(key === 'archWalls' ? 1 : 2) / scale}
-          hitStrokeWidth={12 / scale}
+          strokeWidth={key === 'archWalls' ? 1 : 2}
+          strokeScaleEnabled={false}
+          hitStrokeWidth={12}
+          draggable={editable && isSel}
           onClick={() => select({ key, id: w.id })}
+          onDragEnd={(ev) => {
+            // A whole wall moved by its body: both ends shift by the drag, to 1/64.
+            const dx = roundTo(ev.target.x(), 1 / 64), dz = roundTo(ev.target.y(), 1 / 64);
+            ev.target.position({ x: 0, y: 0 });
+            void s.update(key, w.id, { from: { x: w.from.x + dx, z: w.from.z + dz }, to: { x: w.to.x + dx, z: w.to.z + dz } }).then(() => s.setStatus({ tone: 'info', message: key === 'archWalls' ? 'Wall saved.' : 'Elevation saved.' }));
+          }}
         />
-        {layers.dimensions && <Text x={mid.x} y={mid.y - 18 / scale} text={dim(wallLength(w))} fontSize={11 / scale} fill="#37474f" listening={false} />}
+        {layers.dimensions && <Text x={mid.x} y={mid.y - 18 / baseScale} text={dim(wallLength(w))} fontSize={11 / baseScale} fill="#37474f" listening={false} />}
       </Group>
     );
+  }
+
+  /** The grips of the selected wall or elevation, drawn above every wall so a shared corner is grabbed by its grip. */
+  function selectedGrips() {
+    if (!selection || (selection.key !== 'archWalls' && selection.key !== 'archElevations') || !canEdit || hasTentative) return null;
+    const key = selection.key;
+    const w = (doc[key] as ArchWallJson[]).find((r) => r.id === selection.id);
+    if (!w) return null;
+    return (['from', 'to'] as const).map((end) => (
+            <Circle
+              key={end}
+              name={`grip-${end}`}
+              x={w[end].x}
+              y={w[end].z}
+              radius={6 / baseScale}
+              fill="#ffffff"
+              stroke="#2563eb"
+              strokeWidth={2}
+              strokeScaleEnabled={false}
+              draggable
+              onMouseEnter={(ev) => void (ev.target.getStage()!.container().style.cursor = 'move')}
+              onMouseLeave={(ev) => void (ev.target.getStage()!.container().style.cursor = '')}
+              onDragMove={(ev) => {
+                const at = gripTarget(key, w.id, end, { x: ev.target.x(), y: ev.target.y() });
+                ev.target.position(at);
+                dragGrip(key, w.id, end, at, false);
+              }}
+              onDragEnd={(ev) => dragGrip(key, w.id, end, gripTarget(key, w.id, end, { x: ev.target.x(), y: ev.target.y() }), true)}
+            />
+          ));
   }
 
   const tentativePoints = tentative.mode === 'placed' ? [tentative.from.x, tentative.from.y, tentative.to.x, tentative.to.y] : null;
@@ -359,6 +504,29 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
             <Button variant="secondary" onClick={() => void s.create('productCanvasTexts', { position: { x: 40, y: 40 }, customViewId: viewId }, 'Text added.').then((r) => r && setSelection({ key: 'productCanvasTexts', id: r.id }))} data-testid="add-text">
               Add text
             </Button>
+            {unplaced.length > 0 && (
+              <select
+                className={styles.placeItem}
+                aria-label="Place an item in this view"
+                value=""
+                data-testid="place-item"
+                onChange={(e) => {
+                  const id = Number(e.target.value);
+                  if (!id) return;
+                  // Next to the items already there, along the top.
+                  const at = { x: itemSize.width / 6 + (items.length * itemSize.width * 7) / 6, y: itemSize.width / 6 };
+                  onPlaceItem(id, { archCustomViewId: viewId, canvasPosition: at });
+                  setSelection({ key: 'productInstances', id });
+                }}
+              >
+                <option value="">Place item…</option>
+                {unplaced.map((i) => (
+                  <option key={i.id} value={i.id}>
+                    {i.title || 'Item'} × {i.quantity}
+                  </option>
+                ))}
+              </select>
+            )}
             <Button variant="secondary" onClick={() => void s.create('productCanvasLines', { customViewId: viewId }, 'Line added.').then((r) => r && setSelection({ key: 'productCanvasLines', id: r.id }))} data-testid="add-line">
               Add line
             </Button>
@@ -393,7 +561,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
           <Button variant="secondary" onClick={() => zoomBy(0.8)}>
             Zoom out
           </Button>
-          <Button variant="secondary" onClick={() => (setZoom(1), setPan({ x: 40, y: 40 }))}>
+          <Button variant="secondary" onClick={() => moveView(1, { x: 40, y: 40 })}>
             Reset view
           </Button>
           <Button variant="secondary" onClick={exportSvg} data-testid="export-svg">
@@ -436,9 +604,9 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
             {list.map((v) => {
               const row = v.kind === 'customView' ? doc.archCustomViews.find((x) => x.id === v.id) : null;
               return (
-                <li key={v.kind === 'plan' ? 'plan' : v.id} role="treeitem" aria-selected={sameView(v, current)} className={sameView(v, current) ? styles.currentView : undefined}>
+                <li key={v.kind === 'customView' ? v.id : v.kind} role="treeitem" aria-selected={sameView(v, current)} className={sameView(v, current) ? styles.currentView : undefined}>
                   <button type="button" className={styles.viewButton} onClick={() => setView(v)}>
-                    {row ? `${row.rank}. ${row.title}` : 'Plan'}
+                    {row ? `${row.rank}. ${row.title}` : v.kind === 'panelLayout' ? 'Panel Layout' : 'Plan'}
                   </button>
                   {row && canEdit && (
                     <span className={styles.viewTools}>
@@ -470,13 +638,32 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
               New viewport
             </Button>
           )}
-          {selectedRow && selection && canEdit && (
+          {selectedItem && viewId !== null && (
+            <section className={styles.itemPanel} aria-label="Selected item" data-testid="selected-item">
+              <h3 className={styles.sideHeading}>Item</h3>
+              <p>
+                {selectedItem.title || 'Item'} × {selectedItem.quantity}
+              </p>
+              {canEdit && (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSelection(null);
+                    onPlaceItem(selectedItem.id, { archCustomViewId: null, canvasPosition: null });
+                  }}
+                >
+                  Take out of this view
+                </Button>
+              )}
+            </section>
+          )}
+          {selectedRow && selection && selection.key !== 'productInstances' && canEdit && (
             <Properties
               selection={selection}
               row={selectedRow}
               error={fieldError}
               onError={setFieldError}
-              onSave={(props) => void s.update(selection.key, selection.id, props as never)}
+              onSave={(props) => void s.update(selection.key as DocKey, selection.id, props as never)}
               onAutogenerate={selection.key === 'entities' && selectedRow.type === 'calicoMuralArea' ? () => void autogenerate(selectedRow as unknown as EntityJson) : undefined}
             />
           )}
@@ -484,15 +671,17 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
 
         <div
           ref={box}
-          className={`${styles.stageBox} ${spaceHeld ? styles.panning : ''}`}
+          className={styles.stageBox}
           tabIndex={0}
           role="application"
           aria-label="Drawing canvas: Escape cancels a wall being drawn, Backspace deletes the selection, Ctrl+C and Ctrl+V copy and paste, space and drag pans"
           onKeyDown={onKeyDown}
-          onKeyUp={(e) => e.key === ' ' && setSpaceHeld(false)}
+          onKeyUp={(e) => e.key === ' ' && holdSpace(false)}
+          onBlur={() => holdSpace(false)}
           data-testid="canvas-stage"
           data-tentative={tentative.mode}
-          data-scale={scale}
+          data-view-kind={current?.kind}
+          data-layout-panels={panelLayout ? panelLayout.shapes.filter((sh) => sh.id?.startsWith('panel-')).length : undefined}
         >
           {list.length === 0 ? (
             <p className={styles.empty}>No viewports yet. Add one with “New viewport”.</p>
@@ -501,37 +690,45 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
               ref={stageRef}
               width={width}
               height={STAGE_HEIGHT}
-              scaleX={scale}
-              scaleY={scale}
-              x={pan.x}
-              y={pan.y}
-              draggable={spaceHeld}
-              onDragEnd={(e) => e.target === e.target.getStage() && setPan({ x: e.target.x(), y: e.target.y() })}
+              onDragEnd={(e) => {
+                if (e.target === e.target.getStage()) live.current.pan = { x: e.target.x(), y: e.target.y() };
+              }}
               onWheel={onWheel}
               onClick={onStageClick}
               onMouseMove={(e) => {
                 const at = pointer();
-                if (at && tentative.mode === 'placed') dispatch({ type: 'move', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale });
+                if (at && tentative.mode === 'placed') dispatch({ type: 'move', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale: liveScale() });
               }}
             >
               <Layer>
-                {viewId !== null && <Rect x={0} y={0} width={frame.width} height={frame.height} stroke="#90a4ae" strokeWidth={1 / scale} listening={false} />}
+                {viewId !== null && <Rect x={0} y={0} width={frame.width} height={frame.height} stroke="#90a4ae" strokeWidth={1} strokeScaleEnabled={false} listening={false} />}
                 {gridLines.map((pts, i) => (
-                  <Line key={i} points={pts} stroke="#000" strokeWidth={rules.grid!.strokeWidth / scale} opacity={rules.grid!.opacity} listening={false} />
+                  <Line key={i} points={pts} stroke="#000" strokeWidth={rules.grid!.strokeWidth} strokeScaleEnabled={false} opacity={rules.grid!.opacity} listening={false} />
                 ))}
                 {gridLabels.map((x) => (
-                  <Text key={`gl${x}`} x={x + 2 / scale} y={2 / scale} text={formatDimension(x, units)} fontSize={10 / scale} fill="#607d8b" listening={false} />
+                  <Text key={`gl${x}`} x={x + 2 / baseScale} y={2 / baseScale} text={formatDimension(x, units)} fontSize={10 / baseScale} fill="#607d8b" listening={false} />
                 ))}
+                {panelLayout && <SceneShapes shapes={panelLayout.shapes} />}
+                {panelLayout && panelLayout.shapes.length === 0 && <Text x={0} y={0} text="No print panels yet: autogenerate them from a mural area in a viewport." fontSize={14 / baseScale} fill="#607d8b" listening={false} />}
                 {current?.kind === 'plan' && doc.archWalls.map((w) => wallNode(w, 'archWalls'))}
                 {current?.kind === 'plan' && doc.archElevations.map((w) => wallNode(w as ArchWallJson, 'archElevations'))}
+                {current?.kind === 'plan' && selectedGrips()}
                 {entities.map(entityNode)}
-                {items.map((i, k) => {
-                  // Items are placed in the view side by side, in their order.
-                  const p = { x: 20 / baseScale + k * (140 / baseScale), y: 20 / baseScale };
+                {items.map(({ item: i, x, y }) => {
+                  const isSel = selection?.key === 'productInstances' && selection.id === i.id;
                   return (
-                    <Group key={`item-${i.id}`} x={p.x} y={p.y} listening={false}>
-                      <Rect width={120 / baseScale} height={60 / baseScale} fill="#fff" stroke="#455a64" strokeWidth={1 / scale} />
-                      <Text width={120 / baseScale} y={24 / baseScale} align="center" text={`${i.title || 'Item'} × ${i.quantity}`} fontSize={12 / baseScale} />
+                    <Group
+                      key={`item-${i.id}`}
+                      id={`item-${i.id}`}
+                      x={x}
+                      y={y}
+                      draggable={canEdit && !hasTentative}
+                      onClick={() => select({ key: 'productInstances', id: i.id })}
+                      onTap={() => select({ key: 'productInstances', id: i.id })}
+                      onDragEnd={(ev) => onPlaceItem(i.id, { archCustomViewId: viewId, canvasPosition: { x: roundTo(ev.target.x(), 1 / 64), y: roundTo(ev.target.y(), 1 / 64) } })}
+                    >
+                      <Rect width={itemSize.width} height={itemSize.height} fill="#fff" stroke={isSel ? '#2563eb' : '#455a64'} strokeWidth={isSel ? 2 : 1} strokeScaleEnabled={false} perfectDrawEnabled={false} />
+                      <Text width={itemSize.width} y={itemSize.height * 0.4} align="center" text={`${i.title || 'Item'} × ${i.quantity}`} fontSize={12 / baseScale} listening={false} />
                     </Group>
                   );
                 })}
@@ -561,7 +758,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
                     pointerAtEnding={!!l.toSymbol && l.toSymbol !== 'none'}
                     pointerLength={8 / baseScale}
                     pointerWidth={6 / baseScale}
-                    hitStrokeWidth={12 / scale}
+                    hitStrokeWidth={12 / baseScale}
                     draggable={canEdit && !hasTentative}
                     onClick={() => select({ key: 'productCanvasLines', id: l.id })}
                     onDragEnd={(ev) => {
@@ -571,8 +768,8 @@ export function SpatialCanvas({ order, data, catalogue, canEdit }: SpatialCanvas
                     }}
                   />
                 ))}
-                {tentativePoints && <Line points={tentativePoints} stroke="#2563eb" strokeWidth={2 / scale} dash={[6 / scale, 4 / scale]} listening={false} />}
-                {tentative.mode === 'placed' && <Text x={tentative.to.x + 6 / scale} y={tentative.to.y + 6 / scale} text={dim(Math.hypot(tentative.to.x - tentative.from.x, tentative.to.y - tentative.from.y))} fontSize={11 / scale} fill="#2563eb" listening={false} />}
+                {tentativePoints && <Line points={tentativePoints} stroke="#2563eb" strokeWidth={2} strokeScaleEnabled={false} dash={[6, 4]} listening={false} />}
+                {tentative.mode === 'placed' && <Text x={tentative.to.x + 6 / baseScale} y={tentative.to.y + 6 / baseScale} text={dim(Math.hypot(tentative.to.x - tentative.from.x, tentative.to.y - tentative.from.y))} fontSize={11 / baseScale} fill="#2563eb" listening={false} />}
                 <Transformer ref={trRef} rotateEnabled={false} ignoreStroke boundBoxFunc={(oldBox, newBox) => (newBox.width < 1 || newBox.height < 1 ? oldBox : newBox)} />
               </Layer>
             </Stage>

@@ -11,6 +11,12 @@ describe('views', () => {
     expect(viewList(true, views)).toEqual([{ kind: 'plan' }, { kind: 'customView', id: 5 }, { kind: 'customView', id: 7 }]);
     expect(viewList(false, views)).toEqual([{ kind: 'customView', id: 5 }, { kind: 'customView', id: 7 }]);
   });
+  it('the Panel Layout comes last where murals are planned, and is labelled as such', () => {
+    const list = viewList(true, views, true);
+    expect(list.at(-1)).toEqual({ kind: 'panelLayout' });
+    expect(viewLabel(list, { kind: 'panelLayout' }, views)).toBe('4 / 4 · Panel Layout');
+    expect(stepView(list, { kind: 'customView', id: 7 }, 1)).toEqual({ kind: 'panelLayout' });
+  });
   it('Prev / Next show the view number and title, and stop at the ends', () => {
     const list = viewList(true, views);
     expect(viewLabel(list, { kind: 'customView', id: 7 }, views)).toBe('3 / 3 · East Wall');

@@ -1,20 +1,23 @@
 import type { ArchCustomViewJson } from '@cpq/domain';
 
-export type ViewRef = { kind: 'plan' } | { kind: 'customView'; id: number };
+export type ViewRef = { kind: 'plan' } | { kind: 'customView'; id: number } | { kind: 'panelLayout' };
 
-/** The views a person steps through: the plan (when the organisation draws one), then the viewports by rank. */
-export function viewList(planView: boolean, views: readonly ArchCustomViewJson[]): ViewRef[] {
+/**
+ * The views a person steps through: the plan (when the organisation draws one), the viewports by rank,
+ * then the Panel Layout (where murals are planned).
+ */
+export function viewList(planView: boolean, views: readonly ArchCustomViewJson[], panelLayout = false): ViewRef[] {
   const custom = [...views].sort((a, b) => a.rank - b.rank || a.id - b.id).map((v) => ({ kind: 'customView' as const, id: v.id }));
-  return planView ? [{ kind: 'plan' }, ...custom] : custom;
+  return [...(planView ? [{ kind: 'plan' as const }] : []), ...custom, ...(panelLayout ? [{ kind: 'panelLayout' as const }] : [])];
 }
 
-export const sameView = (a: ViewRef | null, b: ViewRef | null) => !!a && !!b && a.kind === b.kind && (a.kind === 'plan' || a.id === (b as { id: number }).id);
+export const sameView = (a: ViewRef | null, b: ViewRef | null) => !!a && !!b && a.kind === b.kind && (a.kind !== 'customView' || a.id === (b as { id: number }).id);
 
 /** "2 / 3 · North Wall": the view's number among all views and its title. */
 export function viewLabel(list: readonly ViewRef[], current: ViewRef | null, views: readonly ArchCustomViewJson[]): string {
   if (!current) return 'No views yet';
   const n = list.findIndex((v) => sameView(v, current)) + 1;
-  const title = current.kind === 'plan' ? 'Plan' : (views.find((v) => v.id === current.id)?.title ?? 'Viewport');
+  const title = current.kind === 'plan' ? 'Plan' : current.kind === 'panelLayout' ? 'Panel Layout' : (views.find((v) => v.id === current.id)?.title ?? 'Viewport');
   return `${n} / ${list.length} · ${title}`;
 }
 

@@ -1,6 +1,6 @@
 import type { ArchCustomViewJson, OrderDataResponse } from '@cpq/domain';
 import type { SpatialRules } from '@cpq/plugin-sdk';
-import { buildViewScene, fitToContent, panelLayoutScene, sceneToSvg } from '@cpq/spatial';
+import { buildViewScene, fitToContent, itemBox, panelLayoutScene, sceneToSvg } from '@cpq/spatial';
 
 /** What a page of a viewport shows: the whole view, or one of the four mural page types. */
 export type SpatialPageType = 'spatialCustomView' | 'muralArea' | 'muralTexture' | 'muralPanel' | 'muralSeam';
@@ -56,7 +56,7 @@ export function spatialPages(data: Data, rules: SpatialRules, precision = 1): Sp
       const scene =
         type === 'muralPanel'
           ? panelLayoutScene(view.title, byPanelNumber(entities), { units: rules.units, precision })
-          : fitToContent(buildViewScene(data, { kind: 'customView', id: view.id }, { units: rules.units, precision, layers: LAYERS[type], grid: type === 'spatialCustomView' ? rules.grid : null, viewportSize }));
+          : fitToContent(buildViewScene(data, { kind: 'customView', id: view.id }, { units: rules.units, precision, layers: LAYERS[type], grid: type === 'spatialCustomView' ? rules.grid : null, viewportSize, itemBox: itemBox(scale) }));
       if (type === 'muralTexture') scene.shapes = scene.shapes.filter((s) => s.layer !== 'annotations' || s.kind === 'text');
       pages.push({ type, title: type === 'spatialCustomView' ? view.title : `${MURAL_PAGE_TITLES[type]} · ${view.title}`, notes: notesOf(view, type), svg: sceneToSvg(scene) });
     }

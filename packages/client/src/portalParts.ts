@@ -14,6 +14,17 @@ export interface SpatialCanvasProps {
   catalogue: Catalogue;
   /** The person may change the drawing (the order page's own edit rights). */
   canEdit: boolean;
+  /** The order's items as the order page has them now (edits included). */
+  items: OrderData['productInstances'];
+  /** Places an item in a view (or, with nulls, takes it out); saved by the order page. */
+  onPlaceItem: (id: number, place: ItemPlace) => void;
+  /** Adds a copy of an item at a place; resolves with the new item, or null when it was refused (the page says why). */
+  onCopyItem: (id: number, place: ItemPlace) => Promise<{ id: number } | null>;
+}
+/** Where an item is drawn: a viewport and a position in it (drawing units). */
+export interface ItemPlace {
+  archCustomViewId: number | null;
+  canvasPosition: { x: number; y: number } | null;
 }
 /** The product graphic editor (mfe-spatial) inside the admin area's page, which loads and saves the graphic. */
 export interface ProductGraphicEditorProps {

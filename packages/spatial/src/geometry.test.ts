@@ -6,6 +6,9 @@ import {
   constrainToAxis,
   copyForPaste,
   formatDimension,
+  itemBox,
+  placedItems,
+  moveWallEnd,
   nextWallStart,
   panelLayoutRows,
   panelLayoutScene,
@@ -91,13 +94,28 @@ describe('transforms', () => {
   it('a pasted copy drops id and audit fields and moves 10 (entities) or 250 (items) on both axes', () => {
     const entity = { id: 7, created: 'x', lastUpdated: 'y', deleted: 0, lastUpdatedBy: 3, type: 'calicoMuralPanel', data: { position: { x: 5, y: 6 }, size: { width: 1, height: 2 } } };
     expect(copyForPaste(entity, 'entity')).toEqual({ type: 'calicoMuralPanel', data: { position: { x: 15, y: 16 }, size: { width: 1, height: 2 } } });
-    expect(copyForPaste({ id: 3, productId: 104, properties: { position: { x: 0, y: 100 }, '141': { value: 600 } } }, 'productInstance')).toEqual({
+    expect(copyForPaste({ id: 3, productId: 104, archCustomViewId: 4, canvasPosition: { x: 0, y: 100 }, properties: { '141': { value: 600 } } }, 'productInstance')).toEqual({
       productId: 104,
-      properties: { position: { x: 250, y: 350 }, '141': { value: 600 } },
+      archCustomViewId: 4,
+      canvasPosition: { x: 250, y: 350 },
+      properties: { '141': { value: 600 } },
     });
     expect(copyForPaste({ id: 1, from: { x: 0, y: 0 }, to: { x: 50, y: 50 }, strokeWidth: 1 }, 'canvasLine')).toEqual({ from: { x: 10, y: 10 }, to: { x: 60, y: 60 }, strokeWidth: 1 });
     // The original is untouched.
     expect(entity.data.position).toEqual({ x: 5, y: 6 });
+  });
+});
+
+describe('items placed in a view', () => {
+  it('an item keeps its own position; the others line up along the top in order, a sixth of a box apart', () => {
+    const box = itemBox(0.5);
+    expect(box).toEqual({ width: 240, height: 120 });
+    const items = [{ id: 1, archCustomViewId: 9 }, { id: 2, archCustomViewId: 8 }, { id: 3, archCustomViewId: 9, canvasPosition: { x: 500, y: 70 } }, { id: 4, archCustomViewId: 9 }];
+    expect(placedItems(items, 9, box).map(({ item, x, y }) => [item.id, x, y])).toEqual([
+      [1, 40, 40],
+      [3, 500, 70],
+      [4, 40 + 2 * 280, 40],
+    ]);
   });
 });
 
@@ -173,5 +191,23 @@ describe('seams and dimensions', () => {
         expect(p).toBeLessThanOrEqual(16);
       }),
     );
+  });
+});
+
+describe('wall grips', () => {
+  const walls = [
+    { id: 1, from: { x: 0, z: 0 }, to: { x: 100, z: 0 } },
+    { id: 2, from: { x: 100, z: 0 }, to: { x: 100, z: 80 } },
+    { id: 3, from: { x: 0, z: 200 }, to: { x: 50, z: 200 } },
+  ];
+  it('moving a corner moves both walls joined there, and no other', () => {
+    expect(moveWallEnd(walls, 1, 'to', { x: 120, z: 10 })).toEqual([
+      { id: 1, from: { x: 0, z: 0 }, to: { x: 120, z: 10 } },
+      { id: 2, from: { x: 120, z: 10 }, to: { x: 100, z: 80 } },
+    ]);
+    expect(moveWallEnd(walls, 3, 'from', { x: 5, z: 5 })).toEqual([{ id: 3, from: { x: 5, z: 5 }, to: { x: 50, z: 200 } }]);
+  });
+  it('a grip cannot shrink a wall to no length', () => {
+    expect(moveWallEnd(walls, 2, 'to', { x: 100, z: 0 })).toEqual([]);
   });
 });

@@ -22,7 +22,23 @@ export interface SpatialSceneInput {
   entities?: readonly EntityJson[];
   productCanvasTexts?: readonly ProductCanvasTextJson[];
   productCanvasLines?: readonly ProductCanvasLineJson[];
-  productInstances?: readonly { id: number; title?: string | null; quantity?: number; archCustomViewId?: number | null }[];
+  productInstances?: readonly PlaceableItem[];
+}
+
+export interface PlaceableItem { id: number; title?: string | null; quantity?: number; archCustomViewId?: number | null; canvasPosition?: Point | null }
+
+/** Size of an item's box in a view, in drawing units: 120 × 60 screen pixels at the view's scale. */
+export const itemBox = (viewScale: number): { width: number; height: number } => ({ width: 120 / viewScale, height: 60 / viewScale });
+
+/**
+ * The items placed in a view and where: at their own position, or (never moved yet) side by side
+ * along the top in their order, a sixth of a box apart.
+ */
+export function placedItems<I extends PlaceableItem>(items: readonly I[], viewId: number, box: { width: number; height: number }): { item: I; x: number; y: number }[] {
+  const gap = box.width / 6;
+  return items
+    .filter((i) => i.archCustomViewId === viewId)
+    .map((item, k) => ({ item, ...(item.canvasPosition ?? { x: gap + k * (box.width + gap), y: gap }) }));
 }
 
 export interface SceneOptions {
@@ -31,6 +47,8 @@ export interface SceneOptions {
   layers?: { murals: boolean; panelsAndSeams: boolean; dimensions: boolean };
   grid?: { size: number; strokeWidth: number; opacity: number } | null;
   viewportSize: { width: number; height: number };
+  /** Size of a placed item's box (see itemBox); 120 × 60 when not given. */
+  itemBox?: { width: number; height: number };
 }
 
 type Obj = Record<string, unknown>;
@@ -126,12 +144,10 @@ function customViewShapes(input: SpatialSceneInput, viewId: number, opts: SceneO
     if (l.customViewId !== viewId || l.isTentative) continue;
     shapes.push({ kind: 'line', x1: l.from.x, y1: l.from.y, x2: l.to.x, y2: l.to.y, stroke: '#263238', strokeWidth: l.strokeWidth, markerStart: !!l.fromSymbol && l.fromSymbol !== 'none', markerEnd: !!l.toSymbol && l.toSymbol !== 'none', layer: 'annotations', id: `line-${l.id}` });
   }
-  const placed = (input.productInstances ?? []).filter((i) => i.archCustomViewId === viewId);
-  for (const [k, i] of placed.entries()) {
-    // Items are placed side by side, in their order.
-    const p = { x: 10 + k * 140, y: 10 };
-    shapes.push({ kind: 'rect', x: p.x, y: p.y, width: 120, height: 60, fill: '#fff', stroke: '#455a64', strokeWidth: 1, layer: 'products', id: `item-${i.id}` });
-    shapes.push({ kind: 'text', x: p.x + 60, y: p.y + 34, text: `${i.title || 'Item'} × ${i.quantity ?? 1}`, fontSize: 12, anchor: 'middle', fill: '#263238', layer: 'products' });
+  const box = opts.itemBox ?? { width: 120, height: 60 };
+  for (const { item: i, x, y } of placedItems(input.productInstances ?? [], viewId, box)) {
+    shapes.push({ kind: 'rect', x, y, width: box.width, height: box.height, fill: '#fff', stroke: '#455a64', strokeWidth: 1, layer: 'products', id: `item-${i.id}` });
+    shapes.push({ kind: 'text', x: x + box.width / 2, y: y + box.height * 0.57, text: `${i.title || 'Item'} × ${i.quantity ?? 1}`, fontSize: box.height / 5, anchor: 'middle', fill: '#263238', layer: 'products' });
   }
   return shapes;
 }

@@ -37,8 +37,7 @@ export function copyForPaste(row: Obj, kind: 'entity' | 'productInstance' | 'can
   for (const [k, v] of Object.entries(row)) if (!(AUDIT_FIELDS as readonly string[]).includes(k)) copy[k] = structuredClone(v);
   const d = kind === 'productInstance' ? SPATIAL_DEFAULTS.copyOffset.productInstance : SPATIAL_DEFAULTS.copyOffset.entity;
   if (kind === 'productInstance') {
-    const props = (copy.properties ?? {}) as Obj;
-    copy.properties = { ...props, position: offset(props.position ?? { x: 0, y: 0 }, d) };
+    copy.canvasPosition = offset(copy.canvasPosition ?? { x: 0, y: 0 }, d);
   } else if (kind === 'entity') {
     const data = { ...((copy.data ?? {}) as Obj) };
     for (const k of ['position', 'from', 'to', 'customViewPosition']) if (k in data) data[k] = offset(data[k], d);

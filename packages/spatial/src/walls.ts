@@ -42,3 +42,21 @@ export function distanceToSegment(p: { x: number; y: number }, a: { x: number; y
   const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2));
   return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
+
+type WallEnds = { id: number; from: PlanPoint; to: PlanPoint };
+const samePoint = (a: PlanPoint, b: PlanPoint) => Math.abs(a.x - b.x) < 1e-9 && Math.abs(a.z - b.z) < 1e-9;
+
+/**
+ * A wall's end dragged by its grip to `at`: that wall changes, and so does every wall whose end sat on
+ * the same point, so joined walls stay joined. Nothing changes when a wall would shrink to no length.
+ */
+export function moveWallEnd(walls: readonly WallEnds[], id: number, end: 'from' | 'to', at: PlanPoint): WallEnds[] {
+  const wall = walls.find((w) => w.id === id);
+  if (!wall) return [];
+  const old = wall[end];
+  const moved = walls
+    .map((w) => ({ w, from: samePoint(w.from, old), to: samePoint(w.to, old) }))
+    .filter((m) => m.from || m.to)
+    .map(({ w, from, to }) => ({ id: w.id, from: from ? { ...at } : w.from, to: to ? { ...at } : w.to }));
+  return moved.some((w) => samePoint(w.from, w.to)) ? [] : moved;
+}

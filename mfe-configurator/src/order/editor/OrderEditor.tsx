@@ -229,7 +229,7 @@ export function OrderEditor(props: OrderEditorProps) {
 
       <Notices notices={ed.notices} onDismiss={ed.dismiss} />
       <StatusPanels status={status} />
-      {props.data.isSpatial && <SpatialCanvasSection order={order} data={props.data} catalogue={props.catalogue} canEdit={employee || atOrderStart} />}
+      {props.data.isSpatial && <SpatialCanvasSection order={order} data={props.data} catalogue={props.catalogue} canEdit={employee || atOrderStart} items={items} onPlaceItem={ed.placeItem} onCopyItem={ed.copyItemTo} />}
 
       <div className={`${styles.layout} ${cartVisible ? '' : styles.layoutNoCart}`}>
         <section className={styles.panel} aria-label="Item editor" data-tour="item-editor">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@cpq/domain/testing';
-import { activeAfterDelete, clipboardShortcut, filterOptions, neighbour, newItemRank, pickerProducts, withInserted, withoutItem } from './logic.ts';
+import { activeAfterDelete, clipboardShortcut, copyOf, filterOptions, neighbour, newItemRank, pickerProducts, withInserted, withoutItem } from './logic.ts';
 import { mergePatch } from './saver.ts';
 import { item } from './testFixtures.ts';
 
@@ -60,6 +60,14 @@ describe('search and shortcuts', () => {
     expect(clipboardShortcut({ key: 'V', ctrlKey: false, metaKey: true, altKey: false, target: div })).toBe('paste');
     expect(clipboardShortcut({ key: 'c', ctrlKey: true, metaKey: false, altKey: false, target: input })).toBeNull();
     expect(clipboardShortcut({ key: 'c', ctrlKey: false, metaKey: false, altKey: false, target: div })).toBeNull();
+  });
+});
+
+describe('copies', () => {
+  it("a copy keeps the item's content and a custom product's own price, but not its id, rank or place in the drawing", () => {
+    const custom = { ...item({ id: 4 }), productId: -1, title: 'Bench', notes: 'Oak', customPriceInCents: 25000, archCustomViewId: 3 };
+    expect(copyOf(custom)).toEqual({ productId: -1, title: 'Bench', quantity: custom.quantity, notes: 'Oak', properties: custom.properties ?? {}, customPriceInCents: 25000 });
+    expect(copyOf({ ...custom, productId: 7, customPriceInCents: null })).not.toHaveProperty('customPriceInCents');
   });
 });
 

@@ -102,6 +102,8 @@ export function copyOf(item: Instance): Omit<NewInstance, 'productOrderId' | 'ra
     quantity: item.quantity,
     notes: item.notes ?? null,
     properties: structuredClone(item.properties ?? {}),
+    // A custom product's copy keeps its price (only employees have custom products).
+    ...(item.customPriceInCents != null ? { customPriceInCents: item.customPriceInCents } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
  * active item, autosave through the API, conflicts, option choices checked by the engine.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '@cpq/client';
+import { api, type ItemPlace } from '@cpq/client';
 import {
   checkOptionChoice,
   CUSTOM_PRODUCT_ID,
@@ -306,6 +306,24 @@ export function useOrderEditor(input: EditorInput) {
     return createItem(product, from.title ?? null, from);
   }, [createItem, input.engine]);
 
+  /** An item placed in a view of the drawing, moved there or taken out (its price does not change). */
+  const placeItem = useCallback(
+    (id: number, place: ItemPlace) => {
+      setItems((list) => list.map((i) => (i.id === id ? { ...i, ...place } : i)));
+      saver.queue(id, place, true);
+    },
+    [saver],
+  );
+  /** A copy of an item at a place in the drawing (pasted on the canvas), added after the active item. */
+  const copyItemTo = useCallback(
+    async (id: number, place: ItemPlace): Promise<Instance | null> => {
+      const from = itemsRef.current.find((i) => i.id === id);
+      if (!from) return null;
+      return insertCreated({ ...copyOf(from), productOrderId: orderRef.current.id, rank: newItemRank(byRank(itemsRef.current), activeId), ...place });
+    },
+    [activeId, insertCreated],
+  );
+
   const updateOrder = useCallback(
     async (props: Record<string, unknown>) => {
       const next = await saver.track(() => writes.updateOrder(orderRef.current.id, props));
@@ -370,6 +388,8 @@ export function useOrderEditor(input: EditorInput) {
     deleteItem,
     copy,
     paste,
+    placeItem,
+    copyItemTo,
     hasClipboard: () => clipboard.current !== null,
     updateOrder,
     applyStatus,

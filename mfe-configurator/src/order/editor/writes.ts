@@ -18,6 +18,9 @@ export interface InstancePatch {
   properties?: InstanceProperties;
   /** A custom product's unit price (employees only). */
   customPriceInCents?: number;
+  /** Where the item is drawn on the architectural canvas. */
+  archCustomViewId?: number | null;
+  canvasPosition?: { x: number; y: number } | null;
 }
 
 export interface NewInstance {
@@ -30,6 +33,8 @@ export interface NewInstance {
   properties?: InstanceProperties;
   /** A custom product's unit price (employees only). */
   customPriceInCents?: number;
+  archCustomViewId?: number | null;
+  canvasPosition?: { x: number; y: number } | null;
 }
 
 export const orderWrites = {

@@ -67,6 +67,10 @@ export const PropertySelectionSchema = Type.Object(
 /** productInstance.properties: keyed by property id as text. */
 export const InstancePropertiesSchema = Type.Record(IdKey, PropertySelectionSchema, { additionalProperties: false });
 
+/** An item's place in its viewport, in drawing units. */
+const Coordinate = Type.Number({ minimum: -1e7, maximum: 1e7 });
+export const CanvasPosition = Type.Object({ x: Coordinate, y: Coordinate }, { additionalProperties: false });
+
 const instanceWritableFields = {
   productId: RefId,
   title: NStr(40),
@@ -75,6 +79,8 @@ const instanceWritableFields = {
   notes: NStr(10000),
   properties: InstancePropertiesSchema,
   archCustomViewId: Nullable(Id),
+  /** Where the item sits in its viewport (drawing units); null: laid out in a row by rank. */
+  canvasPosition: Nullable(CanvasPosition),
   customPriceInCents: Nullable(Cents),
   mediumId: Nullable(Id),
 };
@@ -121,6 +127,7 @@ export const ProductInstanceSchema = Type.Object({
   notes: Type.Optional(NStr(10000)),
   rank: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   archCustomViewId: Type.Optional(Nullable(Id)),
+  canvasPosition: Type.Optional(Nullable(CanvasPosition)),
   customPriceInCents: Type.Optional(Nullable(Cents)),
   mediumId: Type.Optional(Nullable(Id)),
   thumbnailUrl: Type.Optional(ro(NStr(1000))),
@@ -151,6 +158,7 @@ export const ProductInstanceCreateProps = Type.Object(
     notes: Type.Optional(NStr(10000)),
     properties: Type.Optional(InstancePropertiesSchema),
     archCustomViewId: Type.Optional(Nullable(Id)),
+    canvasPosition: Type.Optional(Nullable(CanvasPosition)),
     customPriceInCents: Type.Optional(Nullable(Cents)),
     mediumId: Type.Optional(Nullable(Id)),
   },
