@@ -102,6 +102,21 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   await page.keyboard.press('Backspace');
   await expect.poll(async () => (await orderData(page, 1798)).productCanvasTexts.length).toBe(1);
 
+  // Two clicks 350 ms apart are two clicks; within 300 ms they are a double-click, which opens the
+  // text's words for editing; leaving the field saves them.
+  const words = page.getByTestId('properties').locator('textarea');
+  await clickAt(page, 52, 43, 2);
+  await page.waitForTimeout(350);
+  await clickAt(page, 52, 43, 2);
+  await expect(words).toBeVisible();
+  await expect(words).not.toBeFocused();
+  const sb = (await stage.locator('canvas').first().boundingBox())!;
+  await page.mouse.dblclick(sb.x + 40 + 52 * 2, sb.y + 40 + 43 * 2);
+  await expect(words).toBeFocused();
+  await words.fill('North elevation');
+  await stage.focus();
+  await expect.poll(async () => (await apiPost<{ productCanvasTexts: { text: string }[] }>(page, '/api/configurator/get-configurator-order-data', { orgId: 1798, productOrderOrgSpecificId: orderNumber(page) })).productCanvasTexts.map((t) => t.text)).toEqual(['North elevation']);
+
   // The item placed in the viewport (at 10,10, its box 60 × 30 at scale 2), copied and pasted: a new
   // item of the order 250 further on both axes, in the same viewport.
   await page.getByTestId('place-item').selectOption({ label: 'Bench × 1' });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import type Konva from 'konva';
+import Konva from 'konva';
 import { Arrow, Circle, Group, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
 import { activeRulesAtom, type SpatialCanvasProps } from '@cpq/client';
 import type { ArchWallJson, EntityJson } from '@cpq/domain';
@@ -20,6 +20,8 @@ export type Selection = { key: DocKey | 'productInstances'; id: number } | null;
 type Layers = { murals: boolean; panelsAndSeams: boolean; dimensions: boolean };
 export type Obj = Record<string, unknown>;
 const STAGE_HEIGHT = 560;
+// Two clicks within 300 ms are a double-click (Konva's default is 400).
+Konva.dblClickWindow = 300;
 /** Stillness after a zoom or pan before pointer hits work again. */
 const HIT_PAUSE_MS = 200;
 
@@ -115,6 +117,13 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   useEffect(() => setSelection(null), [current?.kind, viewId]);
   // A field's error belongs to the entity it was typed for.
   useEffect(() => setFieldError(null), [selection]);
+
+  /** A double-click selects and puts the cursor in the first field of its editor (a text's words, a size). */
+  const edit = (sel: NonNullable<Selection>) => {
+    if (hasTentative || !canEdit) return;
+    setSelection(sel);
+    requestAnimationFrame(() => box.current?.closest('[data-testid="spatial-canvas"]')?.querySelector<HTMLElement>('[data-testid="properties"] :is(textarea, input)')?.focus());
+  };
 
   const select = (sel: Selection) => {
     // Nothing can be selected while a wall or elevation is being drawn.
@@ -327,7 +336,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   function entityNode(e: EntityJson) {
     const d = dataOf(e);
     const isSel = selection?.key === 'entities' && selection.id === e.id;
-    const common = { id: `entity-${e.id}`, draggable: canEdit && !hasTentative, onClick: () => select({ key: 'entities', id: e.id }), onTap: () => select({ key: 'entities', id: e.id }) };
+    const common = { id: `entity-${e.id}`, draggable: canEdit && !hasTentative, onClick: () => select({ key: 'entities', id: e.id }), onTap: () => select({ key: 'entities', id: e.id }), onDblClick: () => edit({ key: 'entities', id: e.id }) };
     if ((e.type === 'calicoMuralArea' || e.type === 'calicoMuralTexture') && !layers.murals && rules.murals) return null;
     if ((e.type === 'calicoMuralPanel' || e.type === 'calicoMuralSeam' || e.type === 'calicoMismatchLine') && !layers.panelsAndSeams && rules.murals) return null;
     if (d.from && d.to) {
@@ -744,6 +753,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
                     fill={selection?.key === 'productCanvasTexts' && selection.id === t.id ? '#2563eb' : '#263238'}
                     draggable={canEdit && !hasTentative}
                     onClick={() => select({ key: 'productCanvasTexts', id: t.id })}
+                    onDblClick={() => edit({ key: 'productCanvasTexts', id: t.id })}
                     onDragEnd={(ev) => void s.update('productCanvasTexts', t.id, { position: { x: ev.target.x(), y: ev.target.y() } })}
                   />
                 ))}
@@ -761,6 +771,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
                     hitStrokeWidth={12 / baseScale}
                     draggable={canEdit && !hasTentative}
                     onClick={() => select({ key: 'productCanvasLines', id: l.id })}
+                    onDblClick={() => edit({ key: 'productCanvasLines', id: l.id })}
                     onDragEnd={(ev) => {
                       const dx = ev.target.x(), dy = ev.target.y();
                       ev.target.position({ x: 0, y: 0 });
