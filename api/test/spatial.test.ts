@@ -189,4 +189,18 @@ describe.each(databases)('the drawing of a spatial order on $name', (dbCase) => 
     const data = (await owner.post(ORDER_DATA, { orgId: 1798, productOrderOrgSpecificId: lobby.orgSpecificId })).body.data;
     expect(data.productInstances.find((i: { id: number }) => i.id === id)).toMatchObject({ archCustomViewId: view, canvasPosition: { x: 100.5, y: 60 } });
   });
+
+  it("keeps a wall label's plan position and view start as plan points; anything else is refused and nothing is written", async () => {
+    const view = (await create(owner, 'archCustomViews', { orgId: 1798, productOrderId: lobby.id, title: 'Labelled' })).body.data.id as number;
+    const data = { archCustomViewId: view, title: 'North Wall', customViewPosition: { x: 20, y: 20 }, labelPlanPosition: { x: 150, z: 60 }, viewStartPlanPosition: { x: 0, z: 60 }, indicateViewStartOnPlan: true };
+    const made = await create(owner, 'entities', { orgId: 1798, productOrderId: lobby.id, type: 'calicoWallLabel', data });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data.data).toMatchObject(data);
+    const before = await counts();
+    for (const bad of [{ labelPlanPosition: { x: 1, y: 2 } }, { viewStartPlanPosition: 'start' }, { indicateViewStartOnPlan: 'yes' }]) {
+      const res = await create(owner, 'entities', { orgId: 1798, productOrderId: lobby.id, type: 'calicoWallLabel', data: { ...data, ...bad } });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await counts()).toEqual(before);
+  });
 });

@@ -161,6 +161,27 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   await snap(page, 'canvas-panel-layout');
   await page.getByTestId('spatial-canvas').getByRole('button', { name: 'Prev', exact: true }).click();
 
+  // A wall label made in the viewport shows on the plan at the first wall's middle; dragged there by
+  // (30, 30), its plan position is saved on release.
+  await page.getByRole('button', { name: 'Wall label', exact: true }).click();
+  await expect(page.getByTestId('canvas-status')).toHaveText('Added.');
+  const wall0 = (await orderData(page, 1798)).archWalls[0]!;
+  const labelAt = () => orderData(page, 1798).then((d) => d.entities.find((e) => e.type === 'calicoWallLabel')?.data.labelPlanPosition as { x: number; z: number });
+  const mid = { x: (wall0.from.x + wall0.to.x) / 2, z: (wall0.from.z + wall0.to.z) / 2 };
+  expect(await labelAt()).toEqual(mid);
+  await page.getByTestId('spatial-canvas').getByRole('button', { name: 'Prev', exact: true }).click();
+  await expect(page.getByTestId('view-label')).toHaveText('1 / 3 · Plan');
+  const pb = (await stage.locator('canvas').first().boundingBox())!;
+  await page.mouse.move(pb.x + 40 + mid.x + 8, pb.y + 40 + mid.z + 7);
+  await page.mouse.down();
+  await page.mouse.move(pb.x + 40 + mid.x + 38, pb.y + 40 + mid.z + 37, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await labelAt()).x).toBeCloseTo(mid.x + 30, 0);
+  expect((await labelAt()).z).toBeCloseTo(mid.z + 30, 0);
+  await snap(page, 'canvas-plan-wall-label');
+  await page.getByTestId('spatial-canvas').getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByTestId('view-label')).toHaveText('2 / 3 · Untitled Viewport');
+
   const download = page.waitForEvent('download');
   await page.getByTestId('export-svg').click();
   const file = await download;

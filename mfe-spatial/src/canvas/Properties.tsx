@@ -123,7 +123,7 @@ export function Properties(props: Props) {
           choice('Alignment mode', 'alignmentMode', [['standard', 'Standard'], ['custom', 'Custom']], 'standard'),
           ...(data.alignmentMode === 'custom' ? [num('Custom offset', data.customAlignmentOffset, (v) => ({ data: { customAlignmentOffset: v } }), false)] : []),
         ]}
-        {type === 'calicoWallLabel' && text('Title', data.title, (v) => v.trim() && saveData({ title: v.trim() }))}
+        {type === 'calicoWallLabel' && [text('Title', data.title, (v) => v.trim() && saveData({ title: v.trim() })), flag('Show where the view starts on the plan', 'indicateViewStartOnPlan')]}
         {props.onAutogenerate && (
           <Button onClick={props.onAutogenerate} data-testid="autogenerate-panels">
             Autogenerate panels

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import Konva from 'konva';
-import { Arrow, Circle, Group, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
+import { Arrow, Circle, Group, Layer, Line, Rect, Shape, Stage, Text, Transformer } from 'react-konva';
 import { activeRulesAtom, type SpatialCanvasProps } from '@cpq/client';
 import type { ArchWallJson, EntityJson } from '@cpq/domain';
 import { DEFAULT_RULES } from '@cpq/plugin-sdk';
@@ -13,6 +13,7 @@ import { parseRank, sameView, stepView, viewLabel, viewList, type ViewRef } from
 import { ViewNotes } from './ViewNotes.tsx';
 import { Properties } from './Properties.tsx';
 import { SceneShapes } from './SceneShapes.tsx';
+import { drawBox, hitBox, type BoxExtras } from './boxShape.ts';
 import styles from './SpatialCanvas.module.css';
 
 type DocKey = 'archWalls' | 'archElevations' | 'entities' | 'productCanvasTexts' | 'productCanvasLines';
@@ -138,7 +139,8 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     const stage = stageRef.current;
     if (!tr || !stage) return;
     const node = selection?.key === 'entities' ? stage.findOne(`#entity-${selection.id}`) : null;
-    tr.nodes(node && node.getClassName() === 'Rect' ? [node] : []);
+    // Boxes (areas, textures, panels) are resized; lines and labels are only moved.
+    tr.nodes(node && node.getClassName() === 'Shape' ? [node] : []);
     tr.getLayer()?.batchDraw();
   }, [selection, doc.entities, current]);
 
@@ -298,7 +300,19 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     if (type === 'calicoMuralSeam') Object.assign(base, { thickness: SPATIAL_DEFAULTS.seamThickness, alignment: 'center', alignmentMode: 'standard' });
     if (type === 'calicoMuralPanel') Object.assign(base, { bleedLeft: 0.5, bleedRight: 0.5, bleedTop: 1, bleedBottom: 1 });
     if (type === 'calicoMuralTexture') Object.assign(base, { muralProductOptionId: muralOptionId(), substrate: 'standardCommercial', flipX: false, flipY: false });
-    if (type === 'calicoWallLabel') Object.assign(base, { title: SPATIAL_DEFAULTS.wallLabel.title, customViewPosition: { x: 20, y: 20 }, customViewSize: SPATIAL_DEFAULTS.wallLabel.size });
+    if (type === 'calicoWallLabel') {
+      // On the plan the label starts at the first wall's middle, its view's start at that wall's start.
+      const wall = doc.archWalls[0];
+      const planAt = wall ? { x: (wall.from.x + wall.to.x) / 2, z: (wall.from.z + wall.to.z) / 2 } : { x: 20, z: 20 };
+      Object.assign(base, {
+        title: SPATIAL_DEFAULTS.wallLabel.title,
+        customViewPosition: { x: 20, y: 20 },
+        customViewSize: SPATIAL_DEFAULTS.wallLabel.size,
+        labelPlanPosition: planAt,
+        viewStartPlanPosition: wall ? { ...wall.from } : { x: 0, z: 0 },
+        indicateViewStartOnPlan: false,
+      });
+    }
     const dataProps = JSON.parse(JSON.stringify({ ...base, ...extra })) as Obj;
     const row = await s.create('entities', { type, data: dataProps as EntityJson['data'] }, 'Added.');
     if (row) setSelection({ key: 'entities', id: row.id });
@@ -365,36 +379,40 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     }
     const size = d.size ?? SPATIAL_DEFAULTS.muralEntitySize;
     const fill = e.type === 'calicoMuralTexture' ? String(optionData(d.muralProductOptionId).fill ?? '#a5d6a7') : e.type === 'calicoMuralPanel' && d.isDisabled ? '#eceff1' : undefined;
+    const [bl, br, bt, bb] = [d.bleedLeft, d.bleedRight, d.bleedTop, d.bleedBottom].map((v) => Number(v ?? 0)) as [number, number, number, number];
+    const bleed = e.type === 'calicoMuralPanel' && (bl || br || bt || bb) ? { left: bl, right: br, top: bt, bottom: bb } : null;
     const stroke = e.type === 'calicoMuralArea' ? '#2e7d32' : e.type === 'calicoMuralPanel' ? (d.isCriticalAlignmentPanel ? '#d84315' : '#455a64') : '#1b5e20';
+    const extras: BoxExtras = {
+      bleed,
+      label: e.type === 'calicoMuralPanel' ? { text: String(d.panelDescriptionOverride || d.panelNumber || ''), size: 12 / baseScale } : null,
+      dimension: layers.dimensions && (e.type === 'calicoMuralArea' || e.type === 'calicoMuralPanel') ? { text: dim(size.width), size: (size.width <= 5 ? 8 : 11) / baseScale, below: e.type === 'calicoMuralArea' } : null,
+    };
     return (
-      <Group key={e.id}>
-        <Rect
-          {...common}
-          x={at.x}
-          y={at.y}
-          width={size.width}
-          height={size.height}
-          fill={fill}
-          opacity={e.type === 'calicoMuralTexture' ? 0.7 : 1}
-          perfectDrawEnabled={false}
-          stroke={stroke}
-          strokeWidth={1.5}
-          strokeScaleEnabled={false}
-          dash={e.type === 'calicoMuralArea' && d.isReturn ? [6, 4] : undefined}
-          onDragEnd={(ev) => void s.update('entities', e.id, { data: { position: { x: roundTo(ev.target.x(), 1 / 64), y: roundTo(ev.target.y(), 1 / 64) } } as EntityJson['data'] })}
-          onTransformEnd={(ev) => {
-            const node = ev.target;
-            const allowed = e.type === 'calicoMuralTexture' ? optionData(d.muralProductOptionId) : { canScaleX: true, canScaleY: true };
-            const r = applyResize({ x: node.x(), y: node.y(), width: size.width, height: size.height }, { scaleX: allowed.canScaleX === false ? 1 : node.scaleX(), scaleY: allowed.canScaleY === false ? 1 : node.scaleY() });
-            node.scale({ x: 1, y: 1 });
-            void s.update('entities', e.id, { data: { position: { x: r.x, y: r.y }, size: { width: r.width, height: r.height } } as EntityJson['data'] });
-          }}
-        />
-        {e.type === 'calicoMuralPanel' && <Text x={at.x} y={at.y + size.height / 2} width={size.width} align="center" text={String(d.panelDescriptionOverride || d.panelNumber || '')} fontSize={12 / baseScale} listening={false} />}
-        {layers.dimensions && (e.type === 'calicoMuralArea' || e.type === 'calicoMuralPanel') && (
-          <Text x={at.x} y={at.y - 14 / baseScale} width={size.width} align="center" text={dim(size.width)} fontSize={(size.width <= 5 ? 8 : 11) / baseScale} fill="#37474f" listening={false} />
-        )}
-      </Group>
+      <Shape
+        key={e.id}
+        {...common}
+        x={at.x}
+        y={at.y}
+        width={size.width}
+        height={size.height}
+        fill={fill ?? 'rgba(0,0,0,0)'}
+        opacity={e.type === 'calicoMuralTexture' ? 0.7 : 1}
+        perfectDrawEnabled={false}
+        stroke={stroke}
+        strokeWidth={1.5}
+        strokeScaleEnabled={false}
+        dash={e.type === 'calicoMuralArea' && d.isReturn ? [6, 4] : undefined}
+        sceneFunc={(ctx, shape) => drawBox(ctx, shape, extras)}
+        hitFunc={hitBox}
+        onDragEnd={(ev) => void s.update('entities', e.id, { data: { position: { x: roundTo(ev.target.x(), 1 / 64), y: roundTo(ev.target.y(), 1 / 64) } } as EntityJson['data'] })}
+        onTransformEnd={(ev) => {
+          const node = ev.target;
+          const allowed = e.type === 'calicoMuralTexture' ? optionData(d.muralProductOptionId) : { canScaleX: true, canScaleY: true };
+          const r = applyResize({ x: node.x(), y: node.y(), width: size.width, height: size.height }, { scaleX: allowed.canScaleX === false ? 1 : node.scaleX(), scaleY: allowed.canScaleY === false ? 1 : node.scaleY() });
+          node.scale({ x: 1, y: 1 });
+          void s.update('entities', e.id, { data: { position: { x: r.x, y: r.y }, size: { width: r.width, height: r.height } } as EntityJson['data'] });
+        }}
+      />
     );
   }
 
@@ -472,6 +490,34 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
               onDragEnd={(ev) => dragGrip(key, w.id, end, gripTarget(key, w.id, end, { x: ev.target.x(), y: ev.target.y() }), true)}
             />
           ));
+  }
+
+  /** A wall label on the plan: its title where it was put and, when asked, a marker where its view starts; both dragged and saved on release. */
+  function planLabelNode(e: EntityJson) {
+    const d = dataOf(e);
+    const at = (d.labelPlanPosition as { x: number; z: number } | undefined) ?? { x: 0, z: 0 };
+    const start = d.viewStartPlanPosition as { x: number; z: number } | undefined;
+    const isSel = selection?.key === 'entities' && selection.id === e.id;
+    const save = (key: 'labelPlanPosition' | 'viewStartPlanPosition', x: number, y: number) => void s.update('entities', e.id, { data: { [key]: { x: roundTo(x, 1 / 64), z: roundTo(y, 1 / 64) } } as EntityJson['data'] });
+    return (
+      <Group key={`plan-label-${e.id}`}>
+        <Text
+          id={`plan-label-${e.id}`}
+          x={at.x}
+          y={at.z}
+          text={String(d.title ?? SPATIAL_DEFAULTS.wallLabel.title)}
+          fontSize={14 / baseScale}
+          fontStyle="bold"
+          fill={isSel ? '#2563eb' : '#6a1b9a'}
+          draggable={canEdit && !hasTentative}
+          onClick={() => select({ key: 'entities', id: e.id })}
+          onDragEnd={(ev) => save('labelPlanPosition', ev.target.x(), ev.target.y())}
+        />
+        {d.indicateViewStartOnPlan === true && start && (
+          <Circle x={start.x} y={start.z} radius={5 / baseScale} fill="#6a1b9a" draggable={canEdit && !hasTentative} onDragEnd={(ev) => save('viewStartPlanPosition', ev.target.x(), ev.target.y())} />
+        )}
+      </Group>
+    );
   }
 
   const tentativePoints = tentative.mode === 'placed' ? [tentative.from.x, tentative.from.y, tentative.to.x, tentative.to.y] : null;
@@ -722,6 +768,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
                 {current?.kind === 'plan' && doc.archWalls.map((w) => wallNode(w, 'archWalls'))}
                 {current?.kind === 'plan' && doc.archElevations.map((w) => wallNode(w as ArchWallJson, 'archElevations'))}
                 {current?.kind === 'plan' && selectedGrips()}
+                {current?.kind === 'plan' && doc.entities.filter((e) => e.type === 'calicoWallLabel').map(planLabelNode)}
                 {entities.map(entityNode)}
                 {items.map(({ item: i, x, y }) => {
                   const isSel = selection?.key === 'productInstances' && selection.id === i.id;

@@ -603,6 +603,10 @@ export const EntityData = Type.Object(
     archCustomViewId: Type.Optional(Nullable(Type.Integer())),
     customViewPosition: Type.Optional(Point2),
     customViewSize: Type.Optional(Size2),
+    /** A wall label on the plan: where its title sits and where its view starts. */
+    labelPlanPosition: Type.Optional(PlanPoint),
+    viewStartPlanPosition: Type.Optional(PlanPoint),
+    indicateViewStartOnPlan: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: true },
 );
