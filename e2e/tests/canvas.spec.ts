@@ -90,14 +90,21 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   await page.getByTestId('new-viewport').click();
   await expect(page.getByTestId('view-label')).toHaveText('2 / 3 · Untitled Viewport');
   await page.getByTestId('add-text').click();
+  // A line is drawn by two clicks, like a wall: from (0, 0) to (50, 50).
   await page.getByTestId('add-line').click();
+  await expect(page.getByTestId('canvas-status')).toHaveText('Click where the line starts. Escape cancels.');
+  await clickAt(page, 0, 0, 2);
+  await clickAt(page, 50, 50, 2);
   await expect(page.getByTestId('canvas-status')).toHaveText('Line added.');
   // Select the text (at 40,40 in the viewport, scale 2; clicked right of the line) and copy, paste: a copy 10 further on both axes.
   await clickAt(page, 52, 43, 2);
+  const original = (await orderData(page, 1798)).productCanvasTexts[0]!.id;
+  await expect(stage).toHaveAttribute('data-selection', `productCanvasTexts-${original}`);
   await stage.focus();
   await page.keyboard.press('Control+c');
   await page.keyboard.press('Control+v');
   await expect.poll(async () => (await orderData(page, 1798)).productCanvasTexts.map((t) => t.position).sort((a, b) => a.x - b.x)).toEqual([{ x: 40, y: 40 }, { x: 50, y: 50 }]);
+  await expect(stage).not.toHaveAttribute('data-selection', `productCanvasTexts-${original}`);
   // The pasted copy is selected: Backspace deletes it.
   await page.keyboard.press('Backspace');
   await expect.poll(async () => (await orderData(page, 1798)).productCanvasTexts.length).toBe(1);
@@ -150,8 +157,14 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   await expect(props.getByRole('alert')).toHaveText('Width: Enter a number.');
   await props.getByLabel('Return').check();
   await expect.poll(async () => (await orderData(page, 1798)).entities.find((e) => e.type === 'calicoMuralArea')?.data).toMatchObject({ isReturn: true, size: { width: 240, height: 108 } });
+  // A seam drawn down the joint of panels 1 and 2 (x = 44: the area starts at 20, panels are 24
+  // wide); clicked 1.5 units off, it lands on the panels' corners.
   await page.getByTestId('add-seam').click();
+  await clickAt(page, 45.5, 21, 2);
+  await clickAt(page, 45.5, 127, 2);
   await expect(page.getByTestId('canvas-status')).toHaveText('Added.');
+  const seam = (await orderData(page, 1798)).entities.find((e) => e.type === 'calicoMuralSeam')!;
+  expect(seam.data).toMatchObject({ from: { x: 44, y: 20 }, to: { x: 44, y: 128 }, thickness: 1 });
   await snap(page, 'canvas-viewport-murals');
 
   // The Panel Layout lays out the 10 print panels for printing.

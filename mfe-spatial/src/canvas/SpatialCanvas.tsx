@@ -7,7 +7,7 @@ import type { ArchWallJson, EntityJson } from '@cpq/domain';
 import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { Button, Modal, downloadBlob } from '@cpq/ui';
 import { SPATIAL_DEFAULTS, applyResize, autogeneratePanels, buildViewScene, itemBox, placedItems, moveWallEnd, panelLayoutScene, snapPoint, copyForPaste, formatDimension, nextWallStart, roundTo, sceneToSvg, seamColor, stepPrecision, wallLength, wallOutline, type Point } from '@cpq/spatial';
-import { readyToSave, tentativeReducer } from './tentative.ts';
+import { readyToSave, TENTATIVE_NOUN, tentativeReducer, type TentativeKind } from './tentative.ts';
 import { useSpatialDoc } from './useSpatialDoc.ts';
 import { parseRank, sameView, stepView, viewLabel, viewList, type ViewRef } from './views.ts';
 import { ViewNotes } from './ViewNotes.tsx';
@@ -102,6 +102,12 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   const items = viewId === null ? [] : placedItems(allItems, viewId, itemSize);
   const unplaced = viewId === null ? [] : allItems.filter((i) => i.archCustomViewId !== viewId);
   const hasTentative = tentative.mode !== 'idle';
+  const drawing = (kind: TentativeKind) => tentative.mode !== 'idle' && tentative.kind === kind;
+  /** Starts drawing by two clicks; the status line then says what to click. */
+  const startDrawing = (kind: TentativeKind, chainFrom: Point | null = null) => {
+    s.setStatus(null);
+    dispatch({ type: 'start', kind, chainFrom });
+  };
   // The Panel Layout: every viewport's panels, viewport by viewport in rank order, by panel number.
   const panelLayout = useMemo(() => {
     if (current?.kind !== 'panelLayout') return null;
@@ -193,20 +199,43 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   const pointer = (): Point | null => stageRef.current?.getRelativePointerPosition() ?? null;
   const wallEnds = (): Point[] => [...doc.archWalls, ...doc.archElevations].flatMap((w) => [toPoint(w.from), toPoint(w.to)]);
 
+  /** What a tentative end snaps to: wall ends on the plan; in a viewport, the corners of its boxes and the ends of its lines. */
+  const snapCandidates = (): Point[] => {
+    if (viewId === null) return wallEnds();
+    return entities.flatMap((e) => {
+      const d = dataOf(e);
+      if (d.from && d.to) return [d.from, d.to];
+      if (!d.position || !d.size) return [];
+      const { x, y } = d.position;
+      const { width: w, height: h } = d.size;
+      return [{ x, y }, { x: x + w, y }, { x, y: y + h }, { x: x + w, y: y + h }];
+    });
+  };
+
   async function saveTentative(t: Extract<typeof tentative, { mode: 'placed' }>) {
-    const from = { x: t.from.x, z: t.from.y };
-    const to = { x: t.to.x, z: t.to.y };
-    const row = t.kind === 'wall' ? await s.create('archWalls', { from, to }, 'Wall saved.') : await s.create('archElevations', { from, to }, 'Elevation saved.');
+    const plan = { from: { x: t.from.x, z: t.from.y }, to: { x: t.to.x, z: t.to.y } };
+    const ends = { from: { x: t.from.x, y: t.from.y }, to: { x: t.to.x, y: t.to.y } };
     dispatch({ type: 'saved' });
-    if (row) setSelection({ key: t.kind === 'wall' ? 'archWalls' : 'archElevations', id: row.id });
+    if (t.kind === 'wall' || t.kind === 'elevation') {
+      const key = t.kind === 'wall' ? 'archWalls' : 'archElevations';
+      const row = await s.create(key, plan, t.kind === 'wall' ? 'Wall saved.' : 'Elevation saved.');
+      if (row) setSelection({ key, id: row.id });
+    } else if (t.kind === 'line') {
+      if (viewId === null) return;
+      const row = await s.create('productCanvasLines', { ...ends, customViewId: viewId }, 'Line added.');
+      if (row) setSelection({ key: 'productCanvasLines', id: row.id });
+    } else {
+      await addEntity(t.kind === 'seam' ? 'calicoMuralSeam' : 'calicoMismatchLine', ends);
+    }
   }
 
   function onStageClick(e: Konva.KonvaEventObject<MouseEvent>) {
     const at = pointer();
     if (!at || live.current.space) return;
     if (tentative.mode !== 'idle') {
-      const next = tentativeReducer(tentative, { type: 'click', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale: liveScale() });
-      dispatch({ type: 'click', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale: liveScale() });
+      const event = { type: 'click' as const, at, shift: e.evt.shiftKey, candidates: snapCandidates(), scale: liveScale() };
+      const next = tentativeReducer(tentative, event);
+      dispatch(event);
       if (tentative.mode === 'placed' && readyToSave(next)) void saveTentative(next);
       return;
     }
@@ -541,15 +570,15 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
         </div>
         {canEdit && current?.kind === 'plan' && (
           <div className={styles.group}>
-            <Button variant={tentative.mode !== 'idle' && tentative.kind === 'wall' ? 'primary' : 'secondary'} onClick={() => dispatch({ type: 'start', kind: 'wall', chainFrom: null })} data-testid="add-wall">
+            <Button variant={drawing('wall') ? 'primary' : 'secondary'} onClick={() => startDrawing('wall')} data-testid="add-wall">
               Add wall
             </Button>
             {nextWallStart(doc.archWalls) && (
-              <Button variant="secondary" onClick={() => dispatch({ type: 'start', kind: 'wall', chainFrom: toPoint(nextWallStart(doc.archWalls)!) })} data-testid="continue-wall">
+              <Button variant="secondary" onClick={() => startDrawing('wall', toPoint(nextWallStart(doc.archWalls)!))} data-testid="continue-wall">
                 Continue wall
               </Button>
             )}
-            <Button variant="secondary" onClick={() => dispatch({ type: 'start', kind: 'elevation', chainFrom: null })}>
+            <Button variant={drawing('elevation') ? 'primary' : 'secondary'} onClick={() => startDrawing('elevation')}>
               Add elevation
             </Button>
           </div>
@@ -582,7 +611,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
                 ))}
               </select>
             )}
-            <Button variant="secondary" onClick={() => void s.create('productCanvasLines', { customViewId: viewId }, 'Line added.').then((r) => r && setSelection({ key: 'productCanvasLines', id: r.id }))} data-testid="add-line">
+            <Button variant={drawing('line') ? 'primary' : 'secondary'} onClick={() => startDrawing('line')} data-testid="add-line">
               Add line
             </Button>
             {rules.murals && (
@@ -596,10 +625,10 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
                 <Button variant="secondary" onClick={() => void addEntity('calicoMuralPanel')}>
                   Panel
                 </Button>
-                <Button variant="secondary" onClick={() => void addEntity('calicoMuralSeam')} data-testid="add-seam">
+                <Button variant={drawing('seam') ? 'primary' : 'secondary'} onClick={() => startDrawing('seam')} data-testid="add-seam">
                   Seam
                 </Button>
-                <Button variant="secondary" onClick={() => void addEntity('calicoMismatchLine')}>
+                <Button variant={drawing('mismatch') ? 'primary' : 'secondary'} onClick={() => startDrawing('mismatch')}>
                   Mismatch line
                 </Button>
                 <Button variant="secondary" onClick={() => void addEntity('calicoWallLabel')}>
@@ -736,6 +765,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
           data-testid="canvas-stage"
           data-tentative={tentative.mode}
           data-view-kind={current?.kind}
+          data-selection={selection ? `${selection.key}-${selection.id}` : ''}
           data-layout-panels={panelLayout ? panelLayout.shapes.filter((sh) => sh.id?.startsWith('panel-')).length : undefined}
         >
           {list.length === 0 ? (
@@ -752,7 +782,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
               onClick={onStageClick}
               onMouseMove={(e) => {
                 const at = pointer();
-                if (at && tentative.mode === 'placed') dispatch({ type: 'move', at, shift: e.evt.shiftKey, candidates: wallEnds(), scale: liveScale() });
+                if (at && tentative.mode === 'placed') dispatch({ type: 'move', at, shift: e.evt.shiftKey, candidates: snapCandidates(), scale: liveScale() });
               }}
             >
               <Layer>
@@ -835,7 +865,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
         </div>
       </div>
       <p className={s.status?.tone === 'error' ? styles.statusError : styles.status} role="status" aria-live="polite" data-testid="canvas-status">
-        {s.saving ? 'Saving…' : (s.status?.message ?? (tentative.mode === 'adding' ? 'Click where the wall starts. Escape cancels.' : tentative.mode === 'placed' ? 'Click where it ends (Shift keeps it straight). Escape cancels.' : ''))}
+        {s.saving ? 'Saving…' : (s.status?.message ?? (tentative.mode === 'adding' ? `Click where the ${TENTATIVE_NOUN[tentative.kind]} starts. Escape cancels.` : tentative.mode === 'placed' ? 'Click where it ends (Shift keeps it straight). Escape cancels.' : ''))}
       </p>
 
       {confirmDelete !== null && (

@@ -51,6 +51,13 @@ describe('drawing a wall', () => {
     expect(readyToSave(s)).toBe(true);
     expect(tentativeReducer(s, { type: 'cancel' })).toEqual({ mode: 'idle' });
   });
+  it('a seam is drawn the same way, onto a panel edge within 5 px, and never chained', () => {
+    let s = tentativeReducer({ mode: 'idle' }, { type: 'start', kind: 'seam', chainFrom: at(5, 5) });
+    expect(s).toEqual({ mode: 'adding', kind: 'seam' });
+    s = click(s, 46, 21, [at(44, 20), at(44, 128)]);
+    s = click(s, 45, 126, [at(44, 20), at(44, 128)]);
+    expect(s).toEqual({ mode: 'placed', kind: 'seam', from: at(44, 20), to: at(44, 128) });
+  });
   it('a continued wall starts at the previous end', () => {
     expect(tentativeReducer({ mode: 'idle' }, { type: 'start', kind: 'wall', chainFrom: at(240, 0) })).toEqual({ mode: 'placed', kind: 'wall', from: at(240, 0), to: at(240, 0) });
   });

@@ -1,17 +1,21 @@
 import { constrainToAxis, snapAngle, snapPoint, type Point } from '@cpq/spatial';
 
 /**
- * Drawing a wall (or elevation, or canvas line) by two clicks: add mode, the first point placed (the
- * previous wall's end when chaining), the second click sets the end (then saved and selected).
- * Escape cancels. While a tentative shape exists nothing can be selected.
+ * Drawing a wall, elevation, seam, mismatch line or canvas line by two clicks: add mode, the first
+ * point placed (the previous wall's end when chaining walls), the second click sets the end (then
+ * saved and selected). Escape cancels. While a tentative shape exists nothing can be selected.
  */
+export type TentativeKind = 'wall' | 'elevation' | 'seam' | 'mismatch' | 'line';
 export type Tentative =
   | { mode: 'idle' }
-  | { mode: 'adding'; kind: 'wall' | 'elevation' }
-  | { mode: 'placed'; kind: 'wall' | 'elevation'; from: Point; to: Point };
+  | { mode: 'adding'; kind: TentativeKind }
+  | { mode: 'placed'; kind: TentativeKind; from: Point; to: Point };
+
+/** How the status line names what is being drawn. */
+export const TENTATIVE_NOUN: Record<TentativeKind, string> = { wall: 'wall', elevation: 'elevation', seam: 'seam', mismatch: 'mismatch line', line: 'line' };
 
 export type TentativeEvent =
-  | { type: 'start'; kind: 'wall' | 'elevation'; chainFrom: Point | null }
+  | { type: 'start'; kind: TentativeKind; chainFrom: Point | null }
   | { type: 'move'; at: Point; shift: boolean; candidates: readonly Point[]; scale: number }
   | { type: 'click'; at: Point; shift: boolean; candidates: readonly Point[]; scale: number }
   | { type: 'cancel' }
