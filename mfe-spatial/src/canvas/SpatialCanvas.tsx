@@ -133,7 +133,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   };
 
   const select = (sel: Selection) => {
-    // Nothing can be selected while a wall or elevation is being drawn.
+    // Nothing can be selected while something is being drawn (two clicks).
     if (hasTentative) return;
     setSelection(sel);
     setFieldError(null);
