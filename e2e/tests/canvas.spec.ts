@@ -123,6 +123,10 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   await words.fill('North elevation');
   await stage.focus();
   await expect.poll(async () => (await apiPost<{ productCanvasTexts: { text: string }[] }>(page, '/api/configurator/get-configurator-order-data', { orgId: 1798, productOrderOrgSpecificId: orderNumber(page) })).productCanvasTexts.map((t) => t.text)).toEqual(['North elevation']);
+  // The arrow keys move the selected text: 10 with Shift, then 1; saved once the keys rest.
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await orderData(page, 1798)).productCanvasTexts[0]!.position).toEqual({ x: 50, y: 41 });
 
   // The item placed in the viewport (at 10,10, its box 60 × 30 at scale 2), copied and pasted: a new
   // item of the order 250 further on both axes, in the same viewport.

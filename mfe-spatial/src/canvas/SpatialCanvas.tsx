@@ -13,6 +13,7 @@ import { parseRank, sameView, stepView, viewLabel, viewList, type ViewRef } from
 import { ViewNotes } from './ViewNotes.tsx';
 import { Properties } from './Properties.tsx';
 import { SceneShapes } from './SceneShapes.tsx';
+import { nudgeProps, nudgeStep } from './nudge.ts';
 import { drawBox, hitBox, type BoxExtras } from './boxShape.ts';
 import styles from './SpatialCanvas.module.css';
 
@@ -25,6 +26,8 @@ const STAGE_HEIGHT = 560;
 Konva.dblClickWindow = 300;
 /** Stillness after a zoom or pan before pointer hits work again. */
 const HIT_PAUSE_MS = 200;
+/** Rest after the last arrow key before the moved selection is saved. */
+const NUDGE_SAVE_MS = 300;
 
 
 /** Layer visibility of one order's drawing, kept in this tab's session storage. */
@@ -70,6 +73,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   // 60 fps): outlines keep their screen width (strokeScaleEnabled false), labels zoom with the drawing.
   const live = useRef({ zoom: 1, pan: { x: 40, y: 40 } as Point, space: false });
   const hitTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const nudgePending = useRef<{ timer: ReturnType<typeof setTimeout>; save: () => void } | null>(null);
   const [width, setWidth] = useState(900);
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
   const [notesFor, setNotesFor] = useState<number | null>(null);
@@ -161,7 +165,17 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     stage.batchDraw();
   }, [baseScale]);
   useLayoutEffect(applyView);
-  useEffect(() => () => void (hitTimer.current && clearTimeout(hitTimer.current)), []);
+  useEffect(
+    () => () => {
+      if (hitTimer.current) clearTimeout(hitTimer.current);
+      // A move made with the arrow keys is saved even when the page is left at once.
+      if (nudgePending.current) {
+        clearTimeout(nudgePending.current.timer);
+        nudgePending.current.save();
+      }
+    },
+    [],
+  );
 
   /**
    * While the view moves, the layers' hit graphs (what finds the shape under the pointer: a second
@@ -286,6 +300,26 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     if (made) setSelection({ key: clipboard.key, id: (made as { id: number }).id });
   }
 
+  /** The selection moved by the arrow keys, saved at once. */
+  function nudge(sel: NonNullable<Selection>, { dx, dy }: { dx: number; dy: number }) {
+    if (sel.key === 'productInstances') {
+      const placed = items.find((p) => p.item.id === sel.id);
+      if (placed) onPlaceItem(sel.id, { archCustomViewId: viewId, canvasPosition: { x: roundTo(placed.x + dx, 1 / 64), y: roundTo(placed.y + dy, 1 / 64) } });
+      return;
+    }
+    const row = (doc[sel.key] as { id: number }[]).find((r) => r.id === sel.id) as Obj | undefined;
+    const props = row ? nudgeProps(sel.key, row, dx, dy) : null;
+    if (!props) return;
+    // Shown at once; saved once the key has rested (a held key is one save, not thirty).
+    void s.update(sel.key, sel.id, props as never, false);
+    if (nudgePending.current) clearTimeout(nudgePending.current.timer);
+    const save = () => {
+      nudgePending.current = null;
+      void s.update(sel.key as DocKey, sel.id, props as never);
+    };
+    nudgePending.current = { timer: setTimeout(save, NUDGE_SAVE_MS), save };
+  }
+
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     const typing = (e.target as HTMLElement).closest('input, textarea, select');
     if (typing) return;
@@ -299,6 +333,9 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
       const sel = selection;
       setSelection(null);
       void s.destroy(sel.key as DocKey, sel.id, 'Deleted.');
+    } else if (nudgeStep(e.key, e.shiftKey) && selection && canEdit && !hasTentative) {
+      e.preventDefault();
+      nudge(selection, nudgeStep(e.key, e.shiftKey)!);
     } else if ((e.ctrlKey || e.metaKey) && (e.key === 'c' || e.key === 'v')) {
       e.preventDefault();
       // The drawing's copy and paste, not the order page's (which copies the active item).
@@ -414,7 +451,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     const extras: BoxExtras = {
       bleed,
       label: e.type === 'calicoMuralPanel' ? { text: String(d.panelDescriptionOverride || d.panelNumber || ''), size: 12 / baseScale } : null,
-      dimension: layers.dimensions && (e.type === 'calicoMuralArea' || e.type === 'calicoMuralPanel') ? { text: dim(size.width), size: (size.width <= 5 ? 8 : 11) / baseScale, below: e.type === 'calicoMuralArea' } : null,
+      dimension: layers.dimensions && (e.type === 'calicoMuralArea' || e.type === 'calicoMuralPanel') ? { text: dim(size.width), size: (size.width <= 5 ? 8 : 11) / baseScale, below: e.type === 'calicoMuralPanel' } : null,
     };
     return (
       <Shape
@@ -758,7 +795,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
           className={styles.stageBox}
           tabIndex={0}
           role="application"
-          aria-label="Drawing canvas: Escape cancels a wall being drawn, Backspace deletes the selection, Ctrl+C and Ctrl+V copy and paste, space and drag pans"
+          aria-label="Drawing canvas: Escape cancels what is being drawn, Backspace deletes the selection, the arrow keys move it (Shift: by 10), Ctrl+C and Ctrl+V copy and paste, space and drag pans"
           onKeyDown={onKeyDown}
           onKeyUp={(e) => e.key === ' ' && holdSpace(false)}
           onBlur={() => holdSpace(false)}

@@ -6,7 +6,7 @@ export interface BoxExtras {
   bleed: { left: number; right: number; top: number; bottom: number } | null;
   /** Centred inside: a panel's number or description. */
   label: { text: string; size: number } | null;
-  /** Centred above (or below, for an area, whose panels take the space above): the width as a dimension. */
+  /** Centred above (or below, for a panel, as printed: the area's width is above): the width as a dimension. */
   dimension: { text: string; size: number; below?: boolean } | null;
 }
 
@@ -43,7 +43,7 @@ export function drawBox(ctx: Konva.Context, shape: Konva.Shape, extras: BoxExtra
     ctx.setAttr('font', `${extras.dimension.size}px ${FONT}`);
     ctx.setAttr('textBaseline', extras.dimension.below ? 'top' : 'bottom');
     ctx.setAttr('fillStyle', '#37474f');
-    ctx.fillText(extras.dimension.text, w / 2, extras.dimension.below ? h + 3 * unit : -3 * unit);
+    ctx.fillText(extras.dimension.text, w / 2, extras.dimension.below ? h + (extras.bleed?.bottom ?? 0) + 3 * unit : -3 * unit);
   }
 }
 
