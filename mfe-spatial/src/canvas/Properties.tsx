@@ -78,21 +78,19 @@ export function Properties(props: Props) {
     fields = [text('Text', row.text, (v) => props.onSave({ text: v }), true), num('Width', row.width, (v) => ({ width: v }))];
   } else if (selection.key === 'productCanvasLines') {
     const arrows = [['arrow', 'Arrowhead'], ['none', 'None']] as const;
-    fields = [
-      num('Stroke width', row.strokeWidth, (v) => ({ strokeWidth: v })),
-      <label className={styles.field} key="from">
-        Start
-        <select value={String(row.fromSymbol ?? 'none')} onChange={(e) => props.onSave({ fromSymbol: e.target.value })}>
-          {arrows.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+    const end = (label: string, key: 'fromSymbol' | 'toSymbol', fallback: string) => (
+      <label className={styles.field} key={key}>
+        {label}
+        <select value={String(row[key] ?? fallback)} onChange={(e) => props.onSave({ [key]: e.target.value })}>
+          {arrows.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
         </select>
-      </label>,
-      <label className={styles.field} key="to">
-        End
-        <select value={String(row.toSymbol ?? 'arrow')} onChange={(e) => props.onSave({ toSymbol: e.target.value })}>
-          {arrows.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-        </select>
-      </label>,
-    ];
+      </label>
+    );
+    fields = [num('Stroke width', row.strokeWidth, (v) => ({ strokeWidth: v })), end('Start', 'fromSymbol', 'none'), end('End', 'toSymbol', 'arrow')];
   } else {
     const type = String(row.type);
     const sizeFields = typeof size.width === 'number' ? [num('Width', size.width, (v) => ({ data: { size: { ...size, width: v } } })), num('Height', size.height, (v) => ({ data: { size: { ...size, height: v } } }))] : [];

@@ -6,7 +6,7 @@ import { activeRulesAtom, type SpatialCanvasProps } from '@cpq/client';
 import type { ArchWallJson, EntityJson } from '@cpq/domain';
 import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { Button, Modal, downloadBlob } from '@cpq/ui';
-import { SPATIAL_DEFAULTS, applyResize, autogeneratePanels, buildViewScene, itemBox, placedItems, moveWallEnd, panelLayoutScene, snapPoint, copyForPaste, formatDimension, nextWallStart, roundTo, sceneToSvg, seamColor, stepPrecision, wallLength, wallOutline, type Point } from '@cpq/spatial';
+import { SPATIAL_DEFAULTS, applyResize, autogeneratePanels, buildViewScene, itemBox, placedItems, moveWallEnd, panelLayoutScene, snapPoint, snapToIncrement, copyForPaste, formatDimension, nextWallStart, roundTo, sceneToSvg, seamColor, stepPrecision, wallLength, wallOutline, type Point } from '@cpq/spatial';
 import { readyToSave, TENTATIVE_NOUN, tentativeReducer, type TentativeKind } from './tentative.ts';
 import { useSpatialDoc } from './useSpatialDoc.ts';
 import { parseRank, sameView, stepView, viewLabel, viewList, type ViewRef } from './views.ts';
@@ -304,7 +304,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   function nudge(sel: NonNullable<Selection>, { dx, dy }: { dx: number; dy: number }) {
     if (sel.key === 'productInstances') {
       const placed = items.find((p) => p.item.id === sel.id);
-      if (placed) onPlaceItem(sel.id, { archCustomViewId: viewId, canvasPosition: { x: roundTo(placed.x + dx, 1 / 64), y: roundTo(placed.y + dy, 1 / 64) } });
+      if (placed) onPlaceItem(sel.id, { archCustomViewId: viewId, canvasPosition: { x: snapToIncrement(placed.x + dx), y: snapToIncrement(placed.y + dy) } });
       return;
     }
     const row = (doc[sel.key] as { id: number }[]).find((r) => r.id === sel.id) as Obj | undefined;
@@ -470,7 +470,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
         dash={e.type === 'calicoMuralArea' && d.isReturn ? [6, 4] : undefined}
         sceneFunc={(ctx, shape) => drawBox(ctx, shape, extras)}
         hitFunc={hitBox}
-        onDragEnd={(ev) => void s.update('entities', e.id, { data: { position: { x: roundTo(ev.target.x(), 1 / 64), y: roundTo(ev.target.y(), 1 / 64) } } as EntityJson['data'] })}
+        onDragEnd={(ev) => void s.update('entities', e.id, { data: { position: { x: snapToIncrement(ev.target.x()), y: snapToIncrement(ev.target.y()) } } as EntityJson['data'] })}
         onTransformEnd={(ev) => {
           const node = ev.target;
           const allowed = e.type === 'calicoMuralTexture' ? optionData(d.muralProductOptionId) : { canScaleX: true, canScaleY: true };
@@ -518,7 +518,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
           onClick={() => select({ key, id: w.id })}
           onDragEnd={(ev) => {
             // A whole wall moved by its body: both ends shift by the drag, to 1/64.
-            const dx = roundTo(ev.target.x(), 1 / 64), dz = roundTo(ev.target.y(), 1 / 64);
+            const dx = snapToIncrement(ev.target.x()), dz = snapToIncrement(ev.target.y());
             ev.target.position({ x: 0, y: 0 });
             void s.update(key, w.id, { from: { x: w.from.x + dx, z: w.from.z + dz }, to: { x: w.to.x + dx, z: w.to.z + dz } }).then(() => s.setStatus({ tone: 'info', message: key === 'archWalls' ? 'Wall saved.' : 'Elevation saved.' }));
           }}
@@ -564,7 +564,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     const at = (d.labelPlanPosition as { x: number; z: number } | undefined) ?? { x: 0, z: 0 };
     const start = d.viewStartPlanPosition as { x: number; z: number } | undefined;
     const isSel = selection?.key === 'entities' && selection.id === e.id;
-    const save = (key: 'labelPlanPosition' | 'viewStartPlanPosition', x: number, y: number) => void s.update('entities', e.id, { data: { [key]: { x: roundTo(x, 1 / 64), z: roundTo(y, 1 / 64) } } as EntityJson['data'] });
+    const save = (key: 'labelPlanPosition' | 'viewStartPlanPosition', x: number, y: number) => void s.update('entities', e.id, { data: { [key]: { x: snapToIncrement(x), z: snapToIncrement(y) } } as EntityJson['data'] });
     return (
       <Group key={`plan-label-${e.id}`}>
         <Text
@@ -848,7 +848,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
                       draggable={canEdit && !hasTentative}
                       onClick={() => select({ key: 'productInstances', id: i.id })}
                       onTap={() => select({ key: 'productInstances', id: i.id })}
-                      onDragEnd={(ev) => onPlaceItem(i.id, { archCustomViewId: viewId, canvasPosition: { x: roundTo(ev.target.x(), 1 / 64), y: roundTo(ev.target.y(), 1 / 64) } })}
+                      onDragEnd={(ev) => onPlaceItem(i.id, { archCustomViewId: viewId, canvasPosition: { x: snapToIncrement(ev.target.x()), y: snapToIncrement(ev.target.y()) } })}
                     >
                       <Rect width={itemSize.width} height={itemSize.height} fill="#fff" stroke={isSel ? '#2563eb' : '#455a64'} strokeWidth={isSel ? 2 : 1} strokeScaleEnabled={false} perfectDrawEnabled={false} />
                       <Text width={itemSize.width} y={itemSize.height * 0.4} align="center" text={`${i.title || 'Item'} × ${i.quantity}`} fontSize={12 / baseScale} listening={false} />

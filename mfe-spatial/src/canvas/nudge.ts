@@ -1,11 +1,10 @@
-import type { Point } from '@cpq/spatial';
+import { snapToIncrement, type Point } from '@cpq/spatial';
 
 type Obj = Record<string, unknown>;
 const isPoint = (v: unknown): v is Point => !!v && typeof v === 'object' && typeof (v as Obj).x === 'number' && typeof (v as Obj).y === 'number';
 const isPlan = (v: unknown): v is { x: number; z: number } => !!v && typeof v === 'object' && typeof (v as Obj).x === 'number' && typeof (v as Obj).z === 'number';
-const round = (v: number) => Math.round(v * 64) / 64;
-const by = (p: Point, dx: number, dy: number) => ({ ...p, x: round(p.x + dx), y: round(p.y + dy) });
-const byPlan = (p: { x: number; z: number }, dx: number, dz: number) => ({ ...p, x: round(p.x + dx), z: round(p.z + dz) });
+const by = (p: Point, dx: number, dy: number) => ({ ...p, x: snapToIncrement(p.x + dx), y: snapToIncrement(p.y + dy) });
+const byPlan = (p: { x: number; z: number }, dx: number, dz: number) => ({ ...p, x: snapToIncrement(p.x + dx), z: snapToIncrement(p.z + dz) });
 
 /** Arrow keys move the selection 1 unit, 10 with Shift. */
 export function nudgeStep(key: string, shift: boolean): { dx: number; dy: number } | null {
