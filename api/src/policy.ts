@@ -6,17 +6,21 @@ import {
   PRODUCT_ORDER_GUEST_WRITABLE_FIELDS,
   PRODUCT_ORDER_PRICE_FIELDS,
   PRODUCT_PRICE_FIELDS,
+  changeRefusal,
   isActiveRole,
   isEmployeeRole,
   isPublishedFor,
+  type OrderChange,
+  type OrderStatusFields,
   type OrdersListRow,
+  type ProductOrderStatus,
   type PublishLevelName,
   type Role,
 } from '@cpq/domain';
 import { adoptSession, sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
 import type { MemberAccess, OrderHead, Queries } from './db/queries.ts';
 import type { Repos, Row } from './db/repository.ts';
-import { badRequest, forbidden, notFound, unauthenticated } from './http/errors.ts';
+import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './http/errors.ts';
 
 /**
  * Who may do what, on which rows, and which fields of a response they may see: the API's ONE
@@ -71,6 +75,8 @@ export const POLICY = {
   'configurator.submitOrder': { roles: ALL_ROLES },
   'configurator.approveOrder': { roles: EMPLOYEE_ROLES },
   'configurator.actionRequired': { roles: EMPLOYEE_ROLES },
+  /** Reopening an approved or paid order for changes (with a reason): staff only; the status machine decides when. */
+  'configurator.reopenOrder': { roles: EMPLOYEE_ROLES },
   'configurator.cancelOrder': { roles: ALL_ROLES },
   'configurator.updateOrderStatus': { roles: EMPLOYEE_ROLES },
   'configurator.requestStatusUpdate': { roles: ALL_ROLES },
@@ -447,6 +453,28 @@ export function assertWritable(access: Pick<Access, 'policyRole'>, entity: keyof
   if (access.policyRole !== 'guest') return;
   const denied = Object.keys(props).filter((k) => !GUEST_WRITABLE[entity].includes(k));
   if (denied.length) throw forbidden(`Only employees can change ${denied.join(', ')}.`);
+}
+
+/**
+ * What the order's step lets the caller change (the table of packages/domain/src/status/locks.ts):
+ * a locked change is refused whole (409 orderLocked, with the reason) before anything is written.
+ * Checked on the order's locked row, inside the transaction that writes.
+ */
+export function assertOrderChanges(
+  access: Pick<Access, 'policyRole'>,
+  statuses: readonly ProductOrderStatus[],
+  order: { statusData?: unknown; isProcessingPayment?: unknown },
+  changes: readonly OrderChange[],
+): void {
+  const actor = access.policyRole === 'guest' ? 'guest' : 'employee';
+  const state: Pick<OrderStatusFields, 'statusData' | 'isProcessingPayment'> = {
+    statusData: (order.statusData ?? {}) as OrderStatusFields['statusData'],
+    isProcessingPayment: order.isProcessingPayment ? 1 : 0,
+  };
+  for (const change of changes) {
+    const why = changeRefusal(statuses, state, actor, change);
+    if (why !== null) throw new ApiError(409, 'orderLocked', why, { change });
+  }
 }
 
 /** Custom products (id -1) and custom prices are for employees. */

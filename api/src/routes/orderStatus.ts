@@ -10,6 +10,7 @@ import {
   GetPaymentIntentBody,
   GetTaxRateBody,
   OrderStatusEventsBody,
+  ReopenOrderBody,
   RequestStatusUpdateBody,
   SubmitOrderBody,
   UpdateOrderStatusBody,
@@ -21,7 +22,7 @@ import { badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, authorizeOrderById, orderNotFound, requireUser, type Access, type Endpoint } from '../policy.ts';
 import { confirmOrderPayment, createPaymentIntent, getPaymentIntent, handlePaymentWebhook, updatePaymentIntent, type PaymentDeps } from '../services/payments.ts';
-import { approveOrder, cancelOrder, orderStatusEvents, requestStatusUpdate, requireChanges, submitOrder, updateOrderStatus } from '../services/statusActions.ts';
+import { approveOrder, cancelOrder, orderStatusEvents, reopenOrder, requestStatusUpdate, requireChanges, submitOrder, updateOrderStatus } from '../services/statusActions.ts';
 
 export type OrderStatusRouteDeps = PaymentDeps & { queries: Queries; tax: TaxRates };
 
@@ -40,6 +41,7 @@ export function orderStatusRoutes(deps: OrderStatusRouteDeps): Router {
   orderCall('/submit-order', SubmitOrderBody, 'configurator.submitOrder', (access, body) => submitOrder(deps, access, body));
   orderCall('/approve-order', ApproveOrderBody, 'configurator.approveOrder', (access, body) => approveOrder(deps, access, body));
   orderCall('/product-order/action-required', ActionRequiredBody, 'configurator.actionRequired', (access, body) => requireChanges(deps, access, body));
+  orderCall('/product-order/reopen', ReopenOrderBody, 'configurator.reopenOrder', (access, body) => reopenOrder(deps, access, body));
   orderCall('/product-order/cancel', CancelOrderBody, 'configurator.cancelOrder', (access, body) => cancelOrder(deps, access, body));
   orderCall('/update-order-status', UpdateOrderStatusBody, 'configurator.updateOrderStatus', async (access, body) => {
     if (body.orgId !== undefined && body.orgId !== access.orgId) throw badRequest('orgId is not the order’s organisation.');

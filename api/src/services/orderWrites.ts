@@ -7,7 +7,9 @@ import {
   checkInstanceTitle,
   checkOrderTitle,
   instanceVersion,
+  itemUpdateChanges,
   ITEM_CHANGED_MESSAGE,
+  orderUpdateChanges,
   moveRank,
   UNTITLED_ORDER_TITLE,
   normaliseQuantity,
@@ -23,6 +25,7 @@ import {
   assertCustomProductAllowed,
   assertInvolvedInOrder,
   assertMayDiscardOrder,
+  assertOrderChanges,
   assertWritable,
   productVisible,
   shapeInstance,
@@ -33,6 +36,7 @@ import type { PluginRegistry } from '../plugins.ts';
 import { toDbDate } from '../db/time.ts';
 import type { CatalogueCache } from './catalogueCache.ts';
 import { audit } from './orders.ts';
+import { orgStatuses } from './orgs.ts';
 import { computeItem, finishOrderWrite, pricingContext, recomputeItems, staleness, type PricingContext } from './repricing.ts';
 
 export interface WriteDeps {
@@ -153,6 +157,7 @@ export async function createInstance(deps: WriteDeps, access: Access, props: Ins
   return deps.transaction(async (trx) => {
     const order = await lockOrderForWrite(deps.repos, trx, props.productOrderId, access);
     const ctx = await pricingContext(deps, trx, order.orgId);
+    assertOrderChanges(access, orgStatuses(ctx.org), order, ['items']);
     const product = await productForItem(deps.repos, trx, order, ctx.catalogue, access, props.productId, 'new');
     const title = props.title ?? null;
     const titleCheck = checkInstanceTitle(title, product?.instanceTitleIsRequired ?? 0);
@@ -199,6 +204,7 @@ export async function updateInstance(deps: WriteDeps, access: Access, id: number
       throw new ApiError(409, 'itemChanged', ITEM_CHANGED_MESSAGE, { instance: shapeInstance(access, order, inst as Row) });
     }
     const ctx = await pricingContext(deps, trx, order.orgId);
+    assertOrderChanges(access, orgStatuses(ctx.org), order, itemUpdateChanges(Object.keys(props)));
     const productId = props.productId ?? inst.productId;
     const own = productId === inst.productId;
     const product = await productForItem(deps.repos, trx, order, ctx.catalogue, access, productId, own ? 'own' : 'change');
@@ -240,6 +246,7 @@ export async function destroyInstance(deps: WriteDeps, access: Access, id: numbe
     const found = await deps.repos.productInstances.find({ id, productOrderId: order.id }, { trx, columns: ['id'] });
     if (!found.length) throw notFound('instanceNotFound', 'Item not found.');
     const ctx = await pricingContext(deps, trx, order.orgId);
+    assertOrderChanges(access, orgStatuses(ctx.org), order, ['items']);
     await deps.repos.productInstances.delete({ id, productOrderId: order.id }, trx);
     await renumber(deps.repos, trx, order, await itemRanks(deps.repos, trx, order));
     await finishItemWrite(deps, trx, access, order, ctx, { entityId: id, action: 'destroy', data: { productOrderId: order.id } });
@@ -303,8 +310,9 @@ export async function updateOrder(deps: WriteDeps, access: Access, id: number, p
   if (typeof props.clientEmails === 'string') patch.clientEmails = splitEmails(props.clientEmails);
   return deps.transaction(async (trx) => {
     const order = await lockOrderForWrite(deps.repos, trx, id, access);
-    await checkOrderReferences(deps.repos, trx, order, access, props);
     const ctx = await pricingContext(deps, trx, order.orgId);
+    assertOrderChanges(access, orgStatuses(ctx.org), order, orderUpdateChanges(Object.keys(props)));
+    await checkOrderReferences(deps.repos, trx, order, access, props);
     const dateChanged = 'effectivePricingDate' in patch && (patch.effectivePricingDate ?? null) !== (order.effectivePricingDate ?? null);
     const stale = staleness(order, ctx, dateChanged);
     const next = { ...order, ...patch } as ProductOrderRow;

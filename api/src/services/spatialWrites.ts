@@ -6,9 +6,9 @@ import type { TransactionRunner } from '../db/transactions.ts';
 import { toDbDate } from '../db/time.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { PluginRegistry } from '../plugins.ts';
-import type { Access } from '../policy.ts';
+import { assertOrderChanges, type Access } from '../policy.ts';
 import { lockOrderForWrite } from './orderWrites.ts';
-import { getOrg, orgSettings } from './orgs.ts';
+import { getOrg, orgSettings, orgStatuses } from './orgs.ts';
 
 export interface SpatialWriteDeps {
   repos: Repos;
@@ -31,6 +31,8 @@ async function lockSpatialOrder(deps: SpatialWriteDeps, trx: Knex.Transaction, o
   const org = await getOrg(deps.repos, order.orgId, trx);
   const spatial = isSpatialOrder(order, { isArchitectural: org ? orgSettings(org).isArchitectural : false }, deps.plugins.rulesFor(order.orgId).spatial.spatialCategoryIds);
   if (!spatial) throw new ApiError(409, 'notSpatial', 'This order has no drawing canvas.');
+  // The drawing is part of what is ordered: locked with the items.
+  if (org) assertOrderChanges(access, orgStatuses(org), order, ['items']);
   return order;
 }
 

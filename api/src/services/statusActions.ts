@@ -48,7 +48,7 @@ async function act(
     const order = await lockReachableOrder(deps.repos, trx, access, productOrderId);
     assertSeenStatus(order, opts.expectedStatusKey);
     await opts.before?.(order, trx);
-    return transition(deps, trx, order, actor, event, { action: event.type as 'submit' | 'approve' | 'requireChanges' | 'cancel' | 'setStatus', userId: access.user.id, note: opts.note ?? null });
+    return transition(deps, trx, order, actor, event, { action: event.type as 'submit' | 'approve' | 'requireChanges' | 'reopen' | 'cancel' | 'setStatus', userId: access.user.id, note: opts.note ?? null });
   });
   await announce(deps, t, event, actor, opts.mail(t));
   return statusResponse(access, t.order, t.fields);
@@ -76,6 +76,12 @@ export function approveOrder(deps: StatusDeps, access: Access, body: { productOr
 export function requireChanges(deps: StatusDeps, access: Access, body: { productOrderId: number; feedbackNotes: string } & Seen): Promise<OrderStatusResponse> {
   const feedbackNotes = body.feedbackNotes.trim();
   return act(deps, access, body.productOrderId, { type: 'requireChanges', feedbackNotes }, { expectedStatusKey: body.expectedStatusKey, note: feedbackNotes, mail: () => ({ kind: 'requiresChanges', feedbackNotes }) });
+}
+
+/** Staff reopen an approved or paid order for changes: back to its first step, the reason on its timeline and told to the customer. */
+export function reopenOrder(deps: StatusDeps, access: Access, body: { productOrderId: number; reason: string } & Seen): Promise<OrderStatusResponse> {
+  const reason = body.reason.trim();
+  return act(deps, access, body.productOrderId, { type: 'reopen', reason }, { expectedStatusKey: body.expectedStatusKey, note: reason, mail: () => ({ kind: 'reopened', reason }) });
 }
 
 export function cancelOrder(deps: StatusDeps, access: Access, body: { productOrderId: number } & Seen): Promise<OrderStatusResponse> {

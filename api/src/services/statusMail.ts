@@ -21,6 +21,7 @@ export type StatusMail =
   | { kind: 'submitted' }
   | { kind: 'approved' }
   | { kind: 'requiresChanges'; feedbackNotes: string }
+  | { kind: 'reopened'; reason: string }
   | { kind: 'statusChanged'; statusTitle: string }
   | { kind: 'statusUpdateRequested'; requestedBy: string }
   | { kind: 'paymentReceived'; amountInCents: number }
@@ -56,6 +57,8 @@ function compose(mail: StatusMail, order: ProductOrderRow, orgTitle: string, lin
       return { toOrganisation: false, subject: `Your order ${ref} has been approved`, text: `${orgTitle} approved your order ${ref}.${footer}` };
     case 'requiresChanges':
       return { toOrganisation: false, subject: `Your order ${ref} requires changes`, text: `${orgTitle} reviewed your order ${ref} and asks for changes:\n\n${mail.feedbackNotes}${footer}` };
+    case 'reopened':
+      return { toOrganisation: false, subject: `Your order ${ref} is open for changes`, text: `${orgTitle} reopened your order ${ref} for changes:\n\n${mail.reason}\n\nWhat you have paid stays on the order; a change to its total is settled at the next payment.${footer}` };
     case 'statusChanged':
       return { toOrganisation: false, subject: `Order ${ref}: ${mail.statusTitle}`, text: `Your order ${ref} is now at “${mail.statusTitle}”.${footer}` };
     case 'paymentReceived':

@@ -1,5 +1,6 @@
 import type {
   ActionRequiredBody,
+  ReopenOrderBody,
   ApproveOrderBody,
   CancelOrderBody,
   CatalogueResponse,
@@ -159,6 +160,7 @@ export const api = {
   approveOrder: (body: ApproveOrderBody) => apiPost<OrderStatusResponse>('/api/configurator/approve-order', body),
   /** "Requires Changes": sends the order back with the feedback for the customer. */
   actionRequired: (body: ActionRequiredBody) => apiPost<OrderStatusResponse>('/api/configurator/product-order/action-required', body),
+  reopenOrder: (body: ReopenOrderBody) => apiPost<OrderStatusResponse>('/api/configurator/product-order/reopen', body),
   cancelOrder: (body: CancelOrderBody) => apiPost<OrderStatusResponse>('/api/configurator/product-order/cancel', body),
   updateOrderStatus: (body: UpdateOrderStatusBody) => apiPost<OrderStatusResponse>('/api/configurator/update-order-status', body),
   /** Mails the organisation; the answer carries nothing the page uses. */

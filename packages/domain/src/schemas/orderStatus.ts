@@ -27,6 +27,10 @@ export type ApproveOrderBody = Static<typeof ApproveOrderBody>;
 export const ActionRequiredBody = Type.Object({ ...OrderRef, ...Seen, feedbackNotes: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }) }, closed);
 export type ActionRequiredBody = Static<typeof ActionRequiredBody>;
 
+/** POST /api/configurator/product-order/reopen (owners and members): an approved or paid order back to its first step for changes, with the reason. */
+export const ReopenOrderBody = Type.Object({ ...OrderRef, ...Seen, reason: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }) }, closed);
+export type ReopenOrderBody = Static<typeof ReopenOrderBody>;
+
 /** POST /api/configurator/product-order/cancel. */
 export const CancelOrderBody = Type.Object({ ...OrderRef, ...Seen }, closed);
 export type CancelOrderBody = Static<typeof CancelOrderBody>;
@@ -169,6 +173,7 @@ export const OrderStatusEventAction = Type.Union([
   Type.Literal('submit'),
   Type.Literal('approve'),
   Type.Literal('requireChanges'),
+  Type.Literal('reopen'),
   Type.Literal('cancel'),
   Type.Literal('setStatus'),
   Type.Literal('paymentConfirmed'),

@@ -42,7 +42,8 @@ export function cardUpcharge(amountInCents: number, stripeMethod?: PaymentMethod
   return Math.round((amountInCents * rate) / 1000);
 }
 
-const AFTER_SHIPPING: ReadonlySet<string> = new Set(['shipped', 'delivered', 'afterSaleService']);
+/** Step types at or after shipping. */
+export const AFTER_SHIPPING: ReadonlySet<string> = new Set(['shipped', 'delivered', 'afterSaleService']);
 
 /** The organisation lets this order ship before its balance was paid, and a balance remains. */
 export function isShippedWithoutFinalPayment(

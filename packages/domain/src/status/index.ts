@@ -28,3 +28,16 @@ export type { DeliveryAddressParts } from './checks.ts';
 export * from './texts.ts';
 export { cardPaymentMachine } from './cardPaymentMachine.ts';
 export type { CardPaymentContext, CardPaymentEvent, CardPaymentInput } from './cardPaymentMachine.ts';
+export {
+  ORDER_CHANGES,
+  ORDER_FIELD_CHANGES,
+  LOCK_REFUSALS,
+  allowedChanges,
+  changeRefusal,
+  itemUpdateChanges,
+  lockStepType,
+  mayChangeOrder,
+  orderUpdateChanges,
+  pricesFollowCatalogue,
+} from './locks.ts';
+export type { ChangeActor, OrderChange } from './locks.ts';

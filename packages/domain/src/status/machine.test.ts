@@ -190,16 +190,59 @@ describe('cancel', () => {
 });
 
 describe('setStatus', () => {
-  it('moving forward marks the steps passed over as skipped', () => {
+  it('moving forward marks the steps passed over as skipped, but an unpaid payment step and what follows it stay unreached', () => {
     const d = accepted(decide(order850('submittedForApproval'), 'employee', { type: 'setStatus', statusKey: 'inProduction' }));
+    // Deposit Due is owed: neither it nor "Deposit Received" may look reached with $0 paid.
     expect(d.next.statusData).toStrictEqual({
       orderStarted: { date: EARLIER },
       submittedForApproval: { date: EARLIER },
-      readyToPayDeposit: { date: NOW, skipped: true },
-      depositReceived: { date: NOW, skipped: true },
       inProduction: { date: NOW },
     });
     expect(d.next.amountPaidInCents).toBe(0);
+    expect(d.toStatusKey).toBe('inProduction');
+  });
+
+  it('steps passed over before any unpaid payment step are marked skipped', () => {
+    const d = accepted(decide(order850('orderStarted'), 'employee', { type: 'setStatus', statusKey: 'readyToPayDeposit' }));
+    expect(d.next.statusData).toStrictEqual({
+      orderStarted: { date: EARLIER },
+      submittedForApproval: { date: NOW, skipped: true },
+      readyToPayDeposit: { date: NOW },
+    });
+  });
+
+  it('a paid deposit lets the steps after it count as reached; the unpaid final payment does not', () => {
+    const paid = order850('readyToPayDeposit', { amountPaidInCents: 50000 });
+    paid.statusData['readyToPayDeposit'] = { date: EARLIER, paymentAmountInCents: 50000, paymentMethod: 'stripe', paidDate: EARLIER };
+    const d = accepted(decide(paid, 'employee', { type: 'setStatus', statusKey: 'delivered' }, STATUSES_850, SHIPPED_WITHOUT_FINAL));
+    expect(Object.keys(d.next.statusData)).toEqual(['orderStarted', 'submittedForApproval', 'readyToPayDeposit', 'depositReceived', 'inProduction', 'delivered']);
+    expect(d.next.statusData['depositReceived']).toStrictEqual({ date: NOW, skipped: true });
+    expect(d.next.amountPaidInCents).toBe(50000);
+  });
+
+  it('Shipped with nothing paid: allowed where the organisation ships without final payment, and no payment step is reached', () => {
+    const d = accepted(decide(order850('submittedForApproval'), 'employee', { type: 'setStatus', statusKey: 'shipped' }, STATUSES_850, SHIPPED_WITHOUT_FINAL));
+    expect(d.next.statusData).toStrictEqual({
+      orderStarted: { date: EARLIER },
+      submittedForApproval: { date: EARLIER },
+      shipped: { date: NOW },
+    });
+    expect(d.next.amountPaidInCents).toBe(0);
+    const shipped = after(order850('submittedForApproval'), d);
+    // The spec's own state: shipped without final payment, the balance asked for at the shipped step.
+    expect(isShippedWithoutFinalPayment(STATUSES_850, SHIPPED_WITHOUT_FINAL, shipped)).toBe(true);
+    expect(amountDue(STATUSES_850, SHIPPED_WITHOUT_FINAL, shipped, false)).toBe(100000);
+  });
+
+  it('Shipped with a balance due is refused where the organisation does not ship without final payment', () => {
+    expect(decide(order850('inProduction'), 'employee', { type: 'setStatus', statusKey: 'shipped' })).toEqual(
+      refusal('This order cannot be marked as shipped before it is paid in full.'),
+    );
+    expect(decide(order850('inProduction', { amountPaidInCents: 100000 }), 'employee', { type: 'setStatus', statusKey: 'delivered' }).ok).toBe(true);
+    // A wire awaited on a step passed over counts as received, so it settles the balance.
+    const wired = order850('finalPaymentReceived', { amountPaidInCents: 50000 });
+    wired.statusData['finalPaymentReceived'] = { date: EARLIER, awaitingPaymentMethod: 'wire', awaitingAmountInCents: 50000 };
+    expect(decide(wired, 'employee', { type: 'setStatus', statusKey: 'shipped' }).ok).toBe(true);
   });
 
   it('moving past a step awaiting a wire counts the wire as received', () => {
@@ -213,6 +256,7 @@ describe('setStatus', () => {
       paymentMethod: 'wire',
       paidDate: NOW,
     });
+    // The deposit was received, so the step saying so counts as reached.
     expect(d.next.statusData['depositReceived']).toStrictEqual({ date: NOW, skipped: true });
   });
 
@@ -245,7 +289,7 @@ describe('setStatus', () => {
 
   it('refuses unknown steps, a processing payment, and anyone but staff', () => {
     expect(decide(order850('inProduction'), 'employee', { type: 'setStatus', statusKey: 'nope' })).toEqual(refusal('Unknown status: nope.'));
-    expect(decide(order850('readyToPayDeposit', { isProcessingPayment: 1 }), 'employee', { type: 'setStatus', statusKey: 'shipped' })).toEqual(
+    expect(decide(order850('readyToPayDeposit', { isProcessingPayment: 1 }), 'employee', { type: 'setStatus', statusKey: 'inProduction' })).toEqual(
       refusal(PROCESSING),
     );
     expect(decide(order850('inProduction'), 'guest', { type: 'setStatus', statusKey: 'shipped' })).toEqual(refusal(STAFF_STATUS));
@@ -334,10 +378,10 @@ describe('paymentSucceeded', () => {
     expect(d.next).toMatchObject({ amountPaidInCents: 50000, isProcessingPayment: 0, lastCompletedStatusKey: 'depositReceived' });
   });
 
-  it('is only for the provider, only while processing, and only for whole cents', () => {
+  it('is only for the provider and only for whole cents; money taken is recorded even when nothing was processing', () => {
     const ok = { type: 'paymentSucceeded', amountInCents: 50000, method: 'stripe' } as const;
     const processing = order850('readyToPayDeposit', { isProcessingPayment: 1 });
-    expect(decide(order850('readyToPayDeposit'), 'provider', ok)).toEqual(refusal('No payment is processing for this order.'));
+    expect(accepted(decide(order850('readyToPayDeposit'), 'provider', ok)).next.amountPaidInCents).toBe(50000);
     expect(decide(processing, 'guest', ok)).toEqual(refusal(PROVIDER_ONLY));
     expect(decide(processing, 'employee', ok)).toEqual(refusal(PROVIDER_ONLY));
     const invalid = refusal('The amount paid is not a valid number of cents.');
@@ -476,7 +520,8 @@ describe('allowedEvents', () => {
     expect(allowed(order850('submittedForApproval'), 'employee')).toEqual(['approve', 'requireChanges', 'cancel', 'setStatus']);
     expect(allowed(order850('readyToPayDeposit'), 'guest')).toEqual(['cancel', 'confirmManualPayment', 'paymentStarted']);
     expect(allowed(order850('depositReceived', { amountPaidInCents: 50000 }), 'guest')).toEqual([]);
-    expect(allowed(order850('readyToPayDeposit'), 'provider')).toEqual([]);
+    // The provider's word that money was taken is always heard.
+    expect(allowed(order850('readyToPayDeposit'), 'provider')).toEqual(['paymentSucceeded']);
   });
 
   it('while a payment processes only the provider may act', () => {

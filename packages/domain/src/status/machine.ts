@@ -174,6 +174,8 @@ function sampleEvent(
       return { type };
     case 'requireChanges':
       return { type, feedbackNotes: 'Feedback' };
+    case 'reopen':
+      return { type, reason: 'Reason' };
     case 'setStatus':
       return { type, statusKey: lastCompletedKey(statuses, order.statusData) ?? statuses[0]?.key ?? '' };
     case 'confirmManualPayment':

@@ -7,8 +7,9 @@ import type {
   StatusEvent,
   StatusOptions,
 } from './types.ts';
-import { amountDue, balanceDue, isShippedWithoutFinalPayment, paymentStepByPosition } from './amounts.ts';
+import { AFTER_SHIPPING, amountDue, balanceDue, isShippedWithoutFinalPayment, paymentStepByPosition } from './amounts.ts';
 import { currentStatus, hasEntry, lastCompletedKey, newStatusData, stepIndex } from './steps.ts';
+import { changeRefusal, LOCK_REFUSALS } from './locks.ts';
 
 /** Everything a status decision reads: the order, the organisation's steps and rules, who acts and when. */
 export type StatusContext = OrderStatusFields &
@@ -24,6 +25,7 @@ export const STATUS_EVENT_TYPES: readonly StatusEventType[] = [
   'submit',
   'approve',
   'requireChanges',
+  'reopen',
   'cancel',
   'setStatus',
   'confirmManualPayment',
@@ -39,6 +41,8 @@ export const STATUS_REFUSALS = {
   alreadySubmitted: 'This order has already been submitted.',
   notWaitingForApproval: 'This order is not waiting for approval.',
   feedbackRequired: 'Feedback for the customer is required to send an order back for changes.',
+  reopenReasonRequired: 'A reason is required to reopen an order for changes.',
+  unpaidShipping: 'This order cannot be marked as shipped before it is paid in full.',
   nothingToCancel: 'This order has not been submitted yet, so there is nothing to cancel.',
   cancelAfterPayment: 'An order can only be cancelled before anything has been paid.',
   noNextStep: 'This order has no further step to move to.',
@@ -57,6 +61,7 @@ const ACTOR_REFUSALS: Record<StatusEventType, { may: readonly StatusActor[]; mes
   submit: { may: ['guest', 'employee'], message: "Only the customer or the organisation's staff can submit an order." },
   approve: { may: ['employee'], message: "Only the organisation's staff can approve an order." },
   requireChanges: { may: ['employee'], message: "Only the organisation's staff can send an order back for changes." },
+  reopen: { may: ['employee'], message: LOCK_REFUSALS.reopenGuest },
   cancel: { may: ['guest', 'employee'], message: "Only the customer or the organisation's staff can cancel an order." },
   setStatus: { may: ['employee'], message: "Only the organisation's staff can change an order's status." },
   confirmManualPayment: { may: ['guest', 'employee'], message: "Only the customer or the organisation's staff can confirm a payment." },
@@ -98,17 +103,30 @@ export function ruleRefusal(ctx: StatusContext, event: StatusEvent): string | nu
       if (current?.type !== 'submittedForApproval') return STATUS_REFUSALS.notWaitingForApproval;
       if (typeof event.feedbackNotes !== 'string' || event.feedbackNotes.trim() === '') return STATUS_REFUSALS.feedbackRequired;
       return null;
-    case 'cancel':
+    case 'reopen': {
+      if (ctx.isProcessingPayment === 1) return STATUS_REFUSALS.processing;
+      const locked = changeRefusal(statuses, ctx, 'employee', 'reopen');
+      if (locked !== null) return locked;
+      if (typeof event.reason !== 'string' || event.reason.trim() === '') return STATUS_REFUSALS.reopenReasonRequired;
+      return null;
+    }
+    case 'cancel': {
       if (at <= 0) return STATUS_REFUSALS.nothingToCancel;
       if (ctx.isProcessingPayment === 1) return STATUS_REFUSALS.processing;
       if (ctx.amountPaidInCents !== 0) return STATUS_REFUSALS.cancelAfterPayment;
-      return null;
-    case 'setStatus':
-      if (stepIndex(statuses, typeof event.statusKey === 'string' ? event.statusKey : null) < 0) {
-        return STATUS_REFUSALS.unknownStatus(String(event.statusKey));
-      }
+      // A customer cancels while the order awaits review or payment, not once it is being made.
+      return ctx.actor === 'provider' ? null : changeRefusal(statuses, ctx, ctx.actor, 'cancel');
+    }
+    case 'setStatus': {
+      const target = stepIndex(statuses, typeof event.statusKey === 'string' ? event.statusKey : null);
+      if (target < 0) return STATUS_REFUSALS.unknownStatus(String(event.statusKey));
       if (ctx.isProcessingPayment === 1) return STATUS_REFUSALS.processing;
+      // Shipping with a balance due is the organisation's choice (shipped without final payment).
+      if (target > at && AFTER_SHIPPING.has(statuses[target]!.type) && !ctx.options.shippedWithoutFinalPayment && balanceDue(afterAwaited(ctx, target)) > 0) {
+        return STATUS_REFUSALS.unpaidShipping;
+      }
       return null;
+    }
     case 'confirmManualPayment':
     case 'paymentStarted': {
       if (event.type === 'confirmManualPayment' && event.method !== 'wire' && event.method !== 'checkByMail') {
@@ -123,10 +141,22 @@ export function ruleRefusal(ctx: StatusContext, event: StatusEvent): string | nu
     case 'paymentFailed':
       return ctx.isProcessingPayment === 1 ? null : STATUS_REFUSALS.notProcessing;
     case 'paymentSucceeded':
-      if (ctx.isProcessingPayment !== 1) return STATUS_REFUSALS.notProcessing;
+      // Money the provider took is a fact, whichever payment of the order it was: never refused.
       if (!isWholeCents(event.amountInCents)) return STATUS_REFUSALS.invalidPaymentAmount;
       return null;
   }
+}
+
+/** The money of the order once the wires and cheques awaited on the steps before `target` count as received. */
+function afterAwaited(ctx: StatusContext, target: number): { orderTotalInCents: number; amountPaidInCents: number } {
+  let paid = ctx.amountPaidInCents;
+  for (const step of ctx.statuses.slice(0, target)) {
+    const e = ctx.statusData[step.key];
+    if (step.type === 'payment' && e && e.paymentAmountInCents === undefined && typeof e.awaitingPaymentMethod === 'string' && isWholeCents(e.awaitingAmountInCents)) {
+      paid += e.awaitingAmountInCents;
+    }
+  }
+  return { orderTotalInCents: ctx.orderTotalInCents, amountPaidInCents: paid };
 }
 
 /** The order being changed: a deep copy, so the caller's order is never touched. */
@@ -228,6 +258,14 @@ export function applyEvent(ctx: StatusContext, event: StatusEvent): OrderStatusF
       d.feedbackNotes = event.feedbackNotes;
       break;
     }
+    case 'reopen': {
+      const started = Math.max(0, statuses.findIndex((s) => s.type === 'orderStarted'));
+      dropAfter(d, statuses, started);
+      entryFor(d, statuses[started]!.key, now);
+      // The customer sees why, as with Requires Changes, until the order is submitted again.
+      d.feedbackNotes = event.reason.trim();
+      break;
+    }
     case 'cancel':
       d.statusData = newStatusData(statuses, now);
       d.feedbackNotes = null;
@@ -239,11 +277,20 @@ export function applyEvent(ctx: StatusContext, event: StatusEvent): OrderStatusF
         entryFor(d, event.statusKey, now);
         break;
       }
+      // A step passed over counts as reached only when no payment before it is still owed: moving an
+      // unpaid order on never lights a payment step, nor the steps that say its money arrived.
+      let owed = false;
       for (let i = Math.max(at, 0); i < target; i++) {
         const step = statuses[i]!;
         const entry = d.statusData[step.key];
-        if (!entry) d.statusData[step.key] = { date: now, skipped: true };
-        else if (step.type === 'payment') receiveAwaitedPayment(d, entry, now);
+        if (step.type === 'payment') {
+          if (entry) receiveAwaitedPayment(d, entry, now);
+          else if (balanceDue(d) === 0) d.statusData[step.key] = { date: now, paymentAmountInCents: 0, coveredByEarlierPayment: true };
+          const recorded = d.statusData[step.key]?.paymentAmountInCents !== undefined;
+          if (!recorded && balanceDue(d) > 0) owed = true;
+        } else if (!entry && !owed) {
+          d.statusData[step.key] = { date: now, skipped: true };
+        }
       }
       // Landing on a payment step with nothing left to pay goes on, as any other advance does.
       enterAfter(d, statuses, target - 1, now);
@@ -271,7 +318,9 @@ export function applyEvent(ctx: StatusContext, event: StatusEvent): OrderStatusF
       // Decided before the money is counted: afterwards the balance may be nil.
       const stays = isShippedWithoutFinalPayment(statuses, ctx.options, ctx);
       const key = outcomeStepKey(ctx);
-      d.isProcessingPayment = 0;
+      if (event.keepsProcessing !== true) d.isProcessingPayment = 0;
+      // Nothing owed of it (a refund is due instead): only the processing ends.
+      if (event.amountInCents === 0) break;
       d.amountPaidInCents += event.amountInCents;
       if (key !== null) {
         const entry = entryFor(d, key, now);

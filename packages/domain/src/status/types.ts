@@ -50,12 +50,18 @@ export type StatusEvent =
   | { type: 'submit' }
   | { type: 'approve' }
   | { type: 'requireChanges'; feedbackNotes: string }
+  /** Staff take an approved or paid order back to its first step to change it; the reason is kept. */
+  | { type: 'reopen'; reason: string }
   | { type: 'cancel' }
   | { type: 'setStatus'; statusKey: string }
   | { type: 'confirmManualPayment'; method: 'wire' | 'checkByMail'; amountInCents: number; payInFull: boolean }
   | { type: 'paymentStarted'; amountInCents: number; payInFull: boolean }
   | { type: 'paymentFailed'; message: string }
-  | { type: 'paymentSucceeded'; amountInCents: number; method: string };
+  /**
+   * The provider took money. amountInCents is what the order owed of it (0: all of it is a refund
+   * due); keepsProcessing when another payment of the order is still processing.
+   */
+  | { type: 'paymentSucceeded'; amountInCents: number; method: string; keepsProcessing?: boolean };
 
 /** What an organisation's plugin adds (through the plugin SDK's orderStatus point). */
 export interface StatusGuardContext {
