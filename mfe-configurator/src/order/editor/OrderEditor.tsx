@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
-import { formatCents, isCustomProduct, type Costs, type OrgMembership, type Product } from '@cpq/domain';
+import { allowedChanges, changeRefusal, formatCents, isCustomProduct, type Costs, type OrderChange, type OrgMembership, type Product, type StatusData } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { Button } from '@cpq/ui';
 import { navigateToUrl } from 'single-spa';
@@ -68,6 +68,13 @@ export function OrderEditor(props: OrderEditorProps) {
     ...(props.saveDebounceMs !== undefined ? { saveDebounceMs: props.saveDebounceMs } : {}),
   });
   const { order, items } = ed;
+  // What this person may change at the order's step (the same table the server enforces).
+  const lockState = { statusData: (order.statusData ?? {}) as StatusData, isProcessingPayment: order.isProcessingPayment ? (1 as const) : (0 as const) };
+  const lockActor = employee ? 'employee' : 'guest';
+  const orderStatuses = settings.productOrderStatuses ?? [];
+  const changes = new Set<OrderChange>(allowedChanges(orderStatuses, lockState, lockActor));
+  const itemsLocked = !changes.has('items');
+  const lockReason = itemsLocked ? changeRefusal(orderStatuses, lockState, lockActor, 'items') : null;
   const [confirmNode, ask] = useConfirm();
   const [session, setSession] = useAtom(sessionAtom);
   const cartVisible = session?.user.preferences?.cartIsVisible ?? true;
@@ -83,10 +90,11 @@ export function OrderEditor(props: OrderEditorProps) {
   const needsProjectInfo = !settings.isArchitectural && !order.promptedForProjectInfo && items.length === 0;
   const [step, setStep] = useState<Step>({ kind: 'none' });
   const startNewItem = useCallback(() => {
+    if (itemsLocked) return;
     // A guest goes straight to a new item: the product itself when the category has only one.
     if (!employee && products.length === 1) setStep({ kind: 'title', product: products[0]!, initial: defaultTitle(products[0]!) });
     else setStep({ kind: 'pick' });
-  }, [employee, products]);
+  }, [employee, products, itemsLocked]);
   function defaultTitle(product: Product): string {
     const d = rules.items.newItemDefaults({ product: { id: product.id, productCategoryId: product.productCategoryId }, items: items.map((i) => ({ productId: i.productId, title: i.title ?? null, properties: i.properties ?? null })) });
     return d.title ?? '';
@@ -120,7 +128,8 @@ export function OrderEditor(props: OrderEditorProps) {
   const activeProduct = active ? engine.catalogue.product(active.productId) : undefined;
   const activeView = active ? views.get(active.id) : undefined;
   // Custom products are employees' own: a guest sees them but cannot change them (the server refuses it).
-  const readOnly = (i: Instance | null) => !!i && (isCustomProduct(i.productId) ? !employee : !engine.catalogue.product(i.productId));
+  // A locked order (submitted, approved, paying) is read-only whatever the item.
+  const readOnly = (i: Instance | null) => !!i && (itemsLocked || !changes.has('options') || (isCustomProduct(i.productId) ? !employee : !engine.catalogue.product(i.productId)));
   const engravings = drawingView.engravingsOf(activeProduct, engine.catalogue);
   const graphics = useMemo(() => graphicsByProduct(props.catalogue.productGraphics), [props.catalogue.productGraphics]);
   const activeGraphic = (activeProduct && graphics.get(activeProduct.id)) ?? null;
@@ -133,14 +142,14 @@ export function OrderEditor(props: OrderEditorProps) {
       if (what === 'copy') {
         if (window.getSelection()?.toString()) return;
         if (ed.copy()) e.preventDefault();
-      } else if (ed.hasClipboard()) {
+      } else if (ed.hasClipboard() && !itemsLocked) {
         e.preventDefault();
         void ed.paste();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [ed, step.kind]);
+  }, [ed, step.kind, itemsLocked]);
 
   const toggleCart = () => {
     const next = !cartVisible;
@@ -202,7 +211,7 @@ export function OrderEditor(props: OrderEditorProps) {
           <Button variant="secondary" onClick={toggleCart} aria-pressed={cartVisible} data-testid="cart-toggle">
             {cartVisible ? 'Hide Cart' : 'View Cart'}
           </Button>
-          {Settings && (employee || atOrderStart) && (
+          {Settings && (employee || changes.has('orderDetails')) && (
             <Button variant="secondary" onClick={() => setSettingsOpen(true)} data-testid="edit-order-details">
               Edit Order Details
             </Button>
@@ -219,17 +228,24 @@ export function OrderEditor(props: OrderEditorProps) {
             </Button>
           )}
           <PluginSlot name="orderPage.actions" context={slotContext} />
-          <Button onClick={startNewItem} data-testid="add-item" data-tour="add-item">
-            Add item
-          </Button>
+          {!itemsLocked && (
+            <Button onClick={startNewItem} data-testid="add-item" data-tour="add-item">
+              Add item
+            </Button>
+          )}
           <StatusActions status={status} />
         </div>
       </header>
       <StatusHeader status={status} />
 
+      {lockReason && (
+        <p className={styles.lockNotice} role="note" data-testid="order-locked">
+          {lockReason}
+        </p>
+      )}
       <Notices notices={ed.notices} onDismiss={ed.dismiss} />
       <StatusPanels status={status} />
-      {props.data.isSpatial && <SpatialCanvasSection order={order} data={props.data} catalogue={props.catalogue} canEdit={employee || atOrderStart} items={items} onPlaceItem={ed.placeItem} onCopyItem={ed.copyItemTo} />}
+      {props.data.isSpatial && <SpatialCanvasSection order={order} data={props.data} catalogue={props.catalogue} canEdit={!itemsLocked} items={items} onPlaceItem={ed.placeItem} onCopyItem={ed.copyItemTo} />}
 
       <div className={`${styles.layout} ${cartVisible ? '' : styles.layoutNoCart}`}>
         <section className={styles.panel} aria-label="Item editor" data-tour="item-editor">
@@ -303,12 +319,12 @@ export function OrderEditor(props: OrderEditorProps) {
               ) : (
                 <p className={styles.muted}>{isCustomProduct(active.productId) ? 'A custom product has no options to choose.' : 'This item uses a product that is not offered to you, so only an employee can change it.'}</p>
               )}
-              <p className={styles.hintLine}>Tip: Ctrl+C / ⌘C copies this item; Ctrl+V / ⌘V pastes a copy after it.</p>
+              {!itemsLocked && <p className={styles.hintLine}>Tip: Ctrl+C / ⌘C copies this item; Ctrl+V / ⌘V pastes a copy after it.</p>}
             </>
           ) : (
             <div className={styles.emptyEditor} data-testid="editor-empty">
               <p>This {wordingOrder} has no items yet.</p>
-              <Button onClick={startNewItem}>Add the first item</Button>
+              {!itemsLocked && <Button onClick={startNewItem}>Add the first item</Button>}
             </div>
           )}
           {!cartVisible && summary}
@@ -321,7 +337,7 @@ export function OrderEditor(props: OrderEditorProps) {
               activeId={ed.activeId}
               pricingHidden={pricingHidden}
               employee={employee}
-              readOnly={false}
+              readOnly={itemsLocked || !changes.has('quantities')}
               wordingOrder={wordingOrder}
               onSelect={ed.setActiveId}
               onQuantity={ed.setQuantity}

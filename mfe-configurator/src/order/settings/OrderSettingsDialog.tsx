@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { api, sessionAtom } from '@cpq/client';
 import { Button, Modal } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
-import { checkOrderTitle, formatCents, sanitiseOrderTitle, type GuestTerms, type OrderDataProductOrder, type OrgMembership, type ProductOrderWritable } from '@cpq/domain';
+import { changeRefusal, checkOrderTitle, formatCents, isEmployee, sanitiseOrderTitle, type GuestTerms, type OrderDataProductOrder, type OrgMembership, type ProductOrderWritable, type StatusData } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { FieldNote, ReadOnlyValue, TextInput, useDraft } from './fields.tsx';
 import {
@@ -51,6 +51,13 @@ export function OrderSettingsDialog(props: {
   const userId = useAtomValue(sessionAtom)?.user.id ?? null;
   const word = capitalise(rules.wording.order);
   const order = saver.order;
+  // Costs are locked once the order is approved or paid (the same table the server enforces).
+  const costsLocked = changeRefusal(
+    org.appData.designEngine?.productOrderStatuses ?? [],
+    { statusData: (order.statusData ?? {}) as StatusData, isProcessingPayment: order.isProcessingPayment ? 1 : 0 },
+    isEmployee(org) ? 'employee' : 'guest',
+    'costs',
+  );
 
   return (
     <Modal
@@ -67,9 +74,22 @@ export function OrderSettingsDialog(props: {
         <AddressSection saver={saver} view={view} field="deliveryAddress" title="Delivery address" />
         <AddressSection saver={saver} view={view} field="billingAddress" title="Billing address" />
         {view.showOwner && <OwnerPicker order={order} org={org} saver={saver} />}
-        {(view.showAdvancedPricing || view.showTaxToggle) && <PricingSection saver={saver} view={view} ownerTerms={props.ownerTerms ?? null} />}
+        {(view.showAdvancedPricing || view.showTaxToggle) && (
+          <fieldset className={styles.lockable} disabled={costsLocked !== null} aria-describedby={costsLocked ? 'cfg-costs-locked' : undefined}>
+            {costsLocked && (
+              <p id="cfg-costs-locked" className={styles.lockNote} role="note" data-testid="settings-costs-locked">
+                {costsLocked}
+              </p>
+            )}
+            <PricingSection saver={saver} view={view} ownerTerms={props.ownerTerms ?? null} />
+          </fieldset>
+        )}
         {view.showAdvancedPricing && <NotesSection saver={saver} />}
-        {view.showAdvancedPricing && <CommandSection saver={saver} />}
+        {view.showAdvancedPricing && (
+          <fieldset className={styles.lockable} disabled={costsLocked !== null}>
+            <CommandSection saver={saver} />
+          </fieldset>
+        )}
       </form>
     </Modal>
   );

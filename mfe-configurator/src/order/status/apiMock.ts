@@ -5,6 +5,7 @@ export const MOCKED_CALLS = [
   'submitOrder',
   'approveOrder',
   'actionRequired',
+  'reopenOrder',
   'cancelOrder',
   'updateOrderStatus',
   'requestStatusUpdate',

@@ -18,6 +18,10 @@ export const TEST_MODE = 'Test mode';
 export const HISTORY = 'History';
 export const NO_HISTORY = 'No status changes yet.';
 export const FEEDBACK_NEEDED = 'Write the feedback for the customer first.';
+export const REOPEN = 'Reopen for changes';
+export const REOPEN_REASON = 'Why is this order reopened?';
+export const REOPEN_HELP = 'The order goes back to its first step so its items and prices can be changed. What has been paid stays paid; a higher total becomes a balance due. The customer sees this reason.';
+export const REOPEN_REASON_NEEDED = 'Write the reason first: it is kept on the order’s history and shown to the customer.';
 /** The payment panel for a person whose prices are hidden: amounts never reach them, so they cannot pay. */
 export const PAYMENT_BY_OTHERS = (nickname: string) => `Payment for this order is arranged with ${nickname}. Prices are not shown to you, so the order cannot be paid from your account.`;
 export const CARD_INCOMPLETE = 'Enter the card number, the expiry date (MM / YY) and the CVC.';
@@ -129,6 +133,7 @@ export const ACTION_WORDS: Record<string, string> = {
   submit: 'Submitted',
   approve: 'Approved',
   requireChanges: 'Requires changes',
+  reopen: 'Reopened for changes',
   cancel: 'Cancelled',
   setStatus: 'Status changed',
   paymentConfirmed: 'Payment method confirmed',

@@ -48,7 +48,7 @@ export interface OrderStatusInput {
 export const UNSAVED_CHANGES = 'Some changes could not be saved. Retry saving them first.';
 
 /** The status calls the page makes; `busy` names the one in flight. */
-export type StatusAction = 'submit' | 'approve' | 'requireChanges' | 'cancel' | 'setStatus' | 'requestStatusUpdate';
+export type StatusAction = 'submit' | 'approve' | 'requireChanges' | 'reopen' | 'cancel' | 'setStatus' | 'requestStatusUpdate';
 
 export function useOrderStatus(input: OrderStatusInput) {
   const { order, org, rules, employee, notify, ask, openSettings, applyStatus, settle } = input;
@@ -139,6 +139,12 @@ export function useOrderStatus(input: OrderStatusInput) {
     [run, order.id, seen],
   );
 
+  /** Staff reopen an approved or paid order for changes; the reason goes on its timeline and to the customer. */
+  const reopen = useCallback(
+    (reason: string) => run('reopen', () => api.reopenOrder({ productOrderId: order.id, expectedStatusKey: seen, reason })),
+    [run, order.id, seen],
+  );
+
   const setStatus = useCallback(
     (statusKey: string, skipNotifyingGuest: boolean) =>
       run('setStatus', () => api.updateOrderStatus({ productOrderId: order.id, expectedStatusKey: seen, orgId: org.id, ...(userId ? { userId } : {}), statusKey, skipNotifyingGuest })),
@@ -178,6 +184,7 @@ export function useOrderStatus(input: OrderStatusInput) {
     cancel,
     approve,
     requireChanges,
+    reopen,
     setStatus,
     requestStatusUpdate,
     settle,
