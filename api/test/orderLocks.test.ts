@@ -59,7 +59,7 @@ describe.each(databases)('what each status allows on $name', (dbCase) => {
     const item = await guest.post(ITEM_CREATE, { props: { productOrderId: id, productId: 98, title: 'Hall' } });
     expect(item.status, JSON.stringify(item.body)).toBe(200);
     const upTo = STEPS_850.indexOf(step);
-    const statusData = Object.fromEntries(STEPS_850.slice(0, upTo + 1).map((k) => [k, { date: '2026-11-01 10:00:00' }]));
+    const statusData: Record<string, Record<string, unknown>> = Object.fromEntries(STEPS_850.slice(0, upTo + 1).map((k) => [k, { date: '2026-11-01 10:00:00' }]));
     if (paidInCents) statusData['readyToPayDeposit'] = { date: '2026-11-01 10:00:00', paymentAmountInCents: paidInCents, paymentMethod: 'wire', paidDate: '2026-11-01 10:00:00' };
     await t.repos.productOrders.update({ id }, { statusData, lastCompletedStatusKey: step, amountPaidInCents: paidInCents });
     return { id, itemId: item.body.data.id as number };
