@@ -42,3 +42,12 @@ export const DATABASE_UNAVAILABLE = {
   code: 'databaseUnavailable',
   message: 'The database is not reachable right now. Please try again in a moment.',
 } as const;
+
+/**
+ * A write refused by a unique key (MySQL/MariaDB ER_DUP_ENTRY, SQLite's constraint): another caller
+ * wrote the same row first, so the caller reads that row instead of failing.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { errno?: number; code?: string } | undefined;
+  return e?.errno === 1062 || e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { isMysql } from './knex.ts';
+import { isUniqueViolation } from './errors.ts';
 import { normaliseDbDate, nowUtc } from './time.ts';
 import { refreshListRows, type ListRowsChange } from './ordersListRows.ts';
 import { SEARCH_TEXT_SOURCES } from './ordersSearch.ts';
@@ -9,6 +10,7 @@ import type {
   ArchWallJson,
   EntityJson,
   MediumJson,
+  PaymentEnvironment,
   Product,
   ProductCanvasLineJson,
   ProductCanvasTextJson,
@@ -21,6 +23,7 @@ import type {
   ProductRule,
   UserGroupJson,
 } from '@cpq/domain';
+import { PROCESSING_PAYMENT_STATES } from '@cpq/domain';
 import type * as R from './rows.ts';
 
 /**
@@ -343,6 +346,85 @@ export class Repo<T extends object = Row> {
   }
 }
 
+/**
+ * Card payments (order_payments). Every change of one is decided by the payment machine of
+ * packages/domain in the transaction that locks its order; reads in that transaction lock the row too
+ * (MySQL/MariaDB read a snapshot taken before the order's lock otherwise).
+ */
+export class OrderPaymentsRepo extends Repo<R.OrderPaymentRow> {
+  /** The payment of a provider's intent. */
+  byIntent(intentId: string, environment?: PaymentEnvironment, trx?: Knex.Transaction): Promise<R.OrderPaymentRow | undefined> {
+    return this.findOne({ intentId, environment }, trx);
+  }
+
+  /** The order's live payments (the ones that may still take money), locked for the transaction, oldest first. */
+  async lockLiveOfOrder(productOrderId: number, trx: Knex.Transaction): Promise<R.OrderPaymentRow[]> {
+    const qb = this.q(trx).select('*').where({ product_order_id: productOrderId, live: 1 }).orderBy('id');
+    if (isMysql(trx)) qb.forUpdate();
+    return ((await qb) as Row[]).map((r) => this.fromRow(r));
+  }
+
+  /** Payments the provider has not settled yet (confirming or processing) that have an intent: of one order, or of all (the sweeper). */
+  async unsettled(where: { productOrderId?: number } = {}, trx?: Knex.Transaction): Promise<R.OrderPaymentRow[]> {
+    const rows = await this.find({ ...where, state: [...PROCESSING_PAYMENT_STATES] }, { trx });
+    return rows.filter((p) => p.intentId !== null);
+  }
+
+  /**
+   * Inserts a live payment. Its order, step, amount, environment and provider are unique among live
+   * payments: when another caller (another API process) inserted the same payment first, that one is
+   * answered instead.
+   */
+  async insertLive(payment: Omit<R.OrderPaymentRow, 'id' | 'live' | 'created' | 'lastUpdated'>, trx: Knex.Transaction): Promise<R.OrderPaymentRow> {
+    try {
+      const id = await this.insert({ ...payment, live: 1 }, trx);
+      return (await this.lockOne({ id }, trx))!;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const same = await this.lockOne(
+        { productOrderId: payment.productOrderId, statusKey: payment.statusKey, amountInCents: payment.amountInCents, environment: payment.environment, provider: payment.provider, live: 1 },
+        trx,
+      );
+      if (!same) throw err;
+      return same;
+    }
+  }
+}
+
+/** Provider events already handled (processed_webhook_events). */
+export class ProcessedWebhookEventsRepo extends Repo<Row> {
+  /**
+   * Marks a provider's event as handled, in the transaction that applies it; false when it already was.
+   * A copy delivered at the same moment waits on this row until the first commits (or rolls back).
+   */
+  async claim(eventId: string, provider: string, trx: Knex.Transaction): Promise<boolean> {
+    try {
+      await this.insert({ eventId, provider }, trx);
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+}
+
+/** Each order's timeline (order_status_events): status changes, payments, refunds due. */
+export class OrderStatusEventsRepo extends Repo<R.OrderStatusEventRow> {
+  append(event: Omit<R.OrderStatusEventRow, 'id' | 'created'>, trx: Knex.Transaction): Promise<number> {
+    return this.insert(event, trx);
+  }
+
+  /** The order's timeline, oldest first, with the name of whoever acted. */
+  async timeline(productOrderId: number, trx?: Knex.Transaction): Promise<Array<R.OrderStatusEventRow & { firstName: string | null; lastName: string | null; email: string | null }>> {
+    const rows = (await this.q(trx)
+      .leftJoin('users as u', 'u.id', 'order_status_events.user_id')
+      .select('order_status_events.*', 'u.first_name', 'u.last_name', 'u.email')
+      .where('order_status_events.product_order_id', productOrderId)
+      .orderBy('order_status_events.id', 'asc')) as Row[];
+    return rows.map((r) => this.fromRow(r) as R.OrderStatusEventRow & { firstName: string | null; lastName: string | null; email: string | null });
+  }
+}
+
 /** Table declarations: JSON columns, decimals, dates. */
 export const TABLES = {
   organisations: { table: 'organisations', json: { appData: () => ({ designEngine: {} }) }, timestamps: true },
@@ -440,6 +522,9 @@ export const TABLES = {
   shareTokenFailures: { table: 'share_token_failures', createdOnly: true },
   invitationTokens: { table: 'invitation_tokens', dates: ['expires', 'used'], createdOnly: true },
   orgCounters: { table: 'org_counters' },
+  orderPayments: { table: 'order_payments', timestamps: true },
+  processedWebhookEvents: { table: 'processed_webhook_events', createdOnly: true },
+  orderStatusEvents: { table: 'order_status_events', createdOnly: true },
 } satisfies Record<string, TableSpec>;
 
 export type TableKey = keyof typeof TABLES;
@@ -474,10 +559,22 @@ interface RowTypes {
   productCanvasLines: R.Stored<ProductCanvasLineJson>;
 }
 export type RowOf<K extends TableKey> = K extends keyof RowTypes ? RowTypes[K] : Row;
-export type Repos = { [K in TableKey]: Repo<RowOf<K>> };
+
+/** Tables whose repository has queries of its own. */
+const REPO_CLASSES = {
+  orderPayments: OrderPaymentsRepo,
+  processedWebhookEvents: ProcessedWebhookEventsRepo,
+  orderStatusEvents: OrderStatusEventsRepo,
+} satisfies Partial<Record<TableKey, unknown>>;
+type RepoClasses = typeof REPO_CLASSES;
+
+export type Repos = { [K in TableKey]: K extends keyof RepoClasses ? InstanceType<RepoClasses[K]> : Repo<RowOf<K>> };
 
 export function createRepos(db: Knex): Repos {
   const out: Partial<Record<TableKey, Repo<object>>> = {};
-  for (const key of Object.keys(TABLES) as TableKey[]) out[key] = new Repo<object>(db, TABLES[key] as TableSpec);
+  for (const key of Object.keys(TABLES) as TableKey[]) {
+    const Class = (REPO_CLASSES as Partial<Record<TableKey, new (db: Knex, spec: TableSpec) => Repo<object>>>)[key] ?? Repo;
+    out[key] = new Class(db, TABLES[key] as TableSpec);
+  }
   return out as Repos;
 }

@@ -2,7 +2,10 @@ import type {
   Costs,
   InstanceLike,
   OrderDataProductOrder,
+  OrderStatusEventAction,
   Organisation,
+  PaymentEnvironment,
+  PaymentState,
   ProductOptionClassifier,
   Role,
 } from '@cpq/domain';
@@ -74,3 +77,43 @@ export type ProductInstanceRow = InstanceLike &
     archCustomViewId: number | null;
     canvasPosition?: { x: number; y: number } | null;
   };
+
+/** A card payment the portal asked a provider for (order_payments); its states are the payment machine's. */
+export type OrderPaymentRow = Row & {
+  id: number;
+  orgId: number;
+  productOrderId: number;
+  userId: number;
+  /** The adapter that made the intent, so the one that takes the money: 'simulated', 'stripe'. */
+  provider: string;
+  environment: PaymentEnvironment;
+  intentId: string | null;
+  statusKey: string;
+  amountInCents: number;
+  upchargeInCents: number;
+  payInFull: 0 | 1;
+  state: PaymentState;
+  /** 1 while the payment may still take money (one per order, step, amount, environment, provider); NULL after. */
+  live: 1 | null;
+  attempts: number;
+  recordedInCents: number | null;
+  refundInCents: number | null;
+  lastError: string | null;
+  created: string;
+  lastUpdated: string;
+};
+
+/** A line of an order's timeline (order_status_events). */
+export type OrderStatusEventRow = Row & {
+  id: number;
+  orgId: number;
+  productOrderId: number;
+  userId: number | null;
+  action: OrderStatusEventAction;
+  fromStatusKey: string | null;
+  toStatusKey: string | null;
+  amountInCents: number | null;
+  paymentMethod: string | null;
+  note: string | null;
+  created: string;
+};

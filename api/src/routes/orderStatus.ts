@@ -58,9 +58,9 @@ export function orderStatusRoutes(deps: OrderStatusRouteDeps): Router {
     await requireUser(ctx, deps.queries);
     // The payment's order names the organisation; an unknown payment, and a payment of an
     // organisation the caller is no member of, are the same 404.
-    const payment = (await deps.transaction((trx) => trx('order_payments').select('org_id').where({ intent_id: body.paymentIntentId }).first())) as { org_id: number } | undefined;
+    const payment = await deps.repos.orderPayments.byIntent(body.paymentIntentId);
     if (!payment) throw orderNotFound();
-    const access = await authorize(ctx, deps, 'configurator.getPaymentIntent', payment.org_id, orderNotFound);
+    const access = await authorize(ctx, deps, 'configurator.getPaymentIntent', payment.orgId, orderNotFound);
     ctx.body = { data: await getPaymentIntent(deps, access, body) };
   });
   r.post('/get-tax-rate', async (ctx) => {

@@ -75,19 +75,21 @@ export interface StatusEventRow {
   note?: string | null;
 }
 
-export async function appendStatusEvent(trx: Knex.Transaction, order: Pick<ProductOrderRow, 'id' | 'orgId'>, e: StatusEventRow): Promise<void> {
-  await trx('order_status_events').insert({
-    org_id: order.orgId,
-    product_order_id: order.id,
-    user_id: e.userId,
-    action: e.action,
-    from_status_key: e.fromStatusKey ?? null,
-    to_status_key: e.toStatusKey ?? null,
-    amount_in_cents: e.amountInCents ?? null,
-    payment_method: e.paymentMethod ?? null,
-    note: e.note ?? null,
-    created: nowUtc(),
-  });
+export async function appendStatusEvent(repos: Repos, trx: Knex.Transaction, order: Pick<ProductOrderRow, 'id' | 'orgId'>, e: StatusEventRow): Promise<void> {
+  await repos.orderStatusEvents.append(
+    {
+      orgId: order.orgId,
+      productOrderId: order.id,
+      userId: e.userId,
+      action: e.action,
+      fromStatusKey: e.fromStatusKey ?? null,
+      toStatusKey: e.toStatusKey ?? null,
+      amountInCents: e.amountInCents ?? null,
+      paymentMethod: e.paymentMethod ?? null,
+      note: e.note ?? null,
+    },
+    trx,
+  );
 }
 
 export interface StatusContext {
@@ -139,7 +141,7 @@ export async function transition(
   };
   if (next.amountPaidInCents !== Number(order.amountPaidInCents ?? 0)) patch.lastPaymentDate = now;
   await deps.repos.productOrders.update({ id: order.id }, patch, trx);
-  await appendStatusEvent(trx, order, { ...audit, fromStatusKey: decision.fromStatusKey, toStatusKey: decision.toStatusKey });
+  await appendStatusEvent(deps.repos, trx, order, { ...audit, fromStatusKey: decision.fromStatusKey, toStatusKey: decision.toStatusKey });
   const updated = { ...order, ...patch } as ProductOrderRow;
   return { order: updated, fields: next, fromStatusKey: decision.fromStatusKey, toStatusKey: decision.toStatusKey, context: ctx };
 }

@@ -1,6 +1,5 @@
 import type { OrderStatusEventsResponse, OrderStatusResponse, StatusEvent } from '@cpq/domain';
 import type { ProductOrderRow } from '../db/rows.ts';
-import { normaliseDbDate } from '../db/time.ts';
 import { pricingVisible, type Access } from '../policy.ts';
 import type { WriteDeps } from './orderWrites.ts';
 import {
@@ -108,7 +107,7 @@ export async function requestStatusUpdate(deps: StatusDeps, access: Access, body
     const o = await lockReachableOrder(deps.repos, trx, access, body.productOrderId);
     const type = (await statusContext(deps, o.orgId, trx)).statuses.find((s) => s.key === o.lastCompletedStatusKey)?.type;
     if (type === 'orderStarted' || type === undefined) throw conflict('This order has not been submitted yet.');
-    await appendStatusEvent(trx, o, { action: 'requestStatusUpdate', userId: access.user.id, fromStatusKey: o.lastCompletedStatusKey, toStatusKey: o.lastCompletedStatusKey });
+    await appendStatusEvent(deps.repos, trx, o, { action: 'requestStatusUpdate', userId: access.user.id, fromStatusKey: o.lastCompletedStatusKey, toStatusKey: o.lastCompletedStatusKey });
     return o;
   });
   const ctx = await statusContext(deps, order.orgId);
@@ -123,22 +122,18 @@ export async function orderStatusEvents(deps: WriteDeps, access: Access, product
   return deps.transaction(async (trx) => {
     const order = await lockReachableOrder(deps.repos, trx, access, productOrderId);
     const priced = pricingVisible(access, order);
-    const rows = (await trx('order_status_events as e')
-      .leftJoin('users as u', 'u.id', 'e.user_id')
-      .select('e.id', 'e.created', 'e.action', 'e.user_id', 'u.first_name', 'u.last_name', 'u.email', 'e.from_status_key', 'e.to_status_key', 'e.amount_in_cents', 'e.payment_method', 'e.note')
-      .where('e.product_order_id', order.id)
-      .orderBy('e.id', 'asc')) as Array<Record<string, unknown>>;
+    const rows = await deps.repos.orderStatusEvents.timeline(order.id, trx);
     return rows.map((r) => ({
       id: Number(r.id),
-      at: normaliseDbDate(r.created) ?? '',
-      action: r.action as OrderStatusEventsResponse[number]['action'],
-      userId: r.user_id == null ? null : Number(r.user_id),
-      userName: r.user_id == null ? null : [r.first_name, r.last_name].filter(Boolean).join(' ') || (r.email as string),
-      fromStatusKey: (r.from_status_key as string | null) ?? null,
-      toStatusKey: (r.to_status_key as string | null) ?? null,
-      amountInCents: priced && r.amount_in_cents != null ? Number(r.amount_in_cents) : null,
-      paymentMethod: (r.payment_method as string | null) ?? null,
-      note: (r.note as string | null) ?? null,
+      at: r.created ?? '',
+      action: r.action,
+      userId: r.userId == null ? null : Number(r.userId),
+      userName: r.userId == null ? null : [r.firstName, r.lastName].filter(Boolean).join(' ') || (r.email as string),
+      fromStatusKey: r.fromStatusKey ?? null,
+      toStatusKey: r.toStatusKey ?? null,
+      amountInCents: priced && r.amountInCents != null ? Number(r.amountInCents) : null,
+      paymentMethod: r.paymentMethod ?? null,
+      note: r.note ?? null,
     }));
   });
 }

@@ -38,6 +38,8 @@ export interface FakeStripe {
   requests: FakeRequest[];
   /** Payments attempted (a replayed confirm is not one). */
   charges: number;
+  /** Intents cancelled. */
+  cancels: number;
   /** Intents per secret key. */
   intents: Map<string, Map<string, FakeIntent>>;
   /** How many of the next answers to lose: the request is handled, then the connection is cut. */
@@ -79,6 +81,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     port: 0,
     requests: [],
     charges: 0,
+    cancels: 0,
     intents: new Map(),
     dropResponses: 0,
     settle(intentId, status) {
@@ -99,9 +102,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function handle(method: string, path: string, secretKey: string, body: Record<string, unknown>): { status: number; answer: unknown } {
     const intents = fake.intents.get(secretKey) ?? new Map<string, FakeIntent>();
     fake.intents.set(secretKey, intents);
-    const m = /^\/v1\/payment_intents(?:\/([^/]+))?(\/confirm)?$/.exec(path);
+    const m = /^\/v1\/payment_intents(?:\/([^/]+))?(\/confirm|\/cancel)?$/.exec(path);
     if (!m) return invalid(404, 'invalid_request_error', 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
-    const [, id, confirm] = m;
+    const [, id, action] = m;
+    const confirm = action === '/confirm';
     if (!id) {
       if (method !== 'POST') return invalid(404, 'invalid_request_error', 'resource_missing', 'Listing is not faked.');
       const amount = Number(body.amount);
@@ -127,6 +131,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const intent = intents.get(id);
     if (!intent) return invalid(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${id}'`, { param: 'intent' });
     if (method === 'GET') return { status: 200, answer: intent };
+    if (action === '/cancel') {
+      // As Stripe for cards: an intent the bank is settling, or that took the money, cannot be cancelled.
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
+        return invalid(400, 'invalid_request_error', 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, { payment_intent: intent });
+      }
+      fake.cancels++;
+      Object.assign(intent, { status: 'canceled' });
+      return { status: 200, answer: intent };
+    }
     if (!confirm) {
       if (body.amount !== undefined) {
         if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {

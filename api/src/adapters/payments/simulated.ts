@@ -58,6 +58,8 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
 /** Statuses from which a payment may be attempted; 'failed' lets the customer try another card. */
 const CONFIRMABLE: IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'failed'];
 const AMOUNT_UPDATABLE: IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'failed'];
+/** As Stripe for cards: an intent with the bank, or that took the money, cannot be cancelled. */
+const CANCELLABLE: IntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'failed'];
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -271,6 +273,19 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       const answer = this.earlierConfirmation(again, idempotencyKey);
       if (answer) return answer;
       throw new PaymentProviderError(ALREADY_CONFIRMED, 'payment_intent_unexpected_state');
+    }
+    return toIntent(await this.current(env, id));
+  }
+
+  async cancelIntent(env: PaymentEnvironment, id: string, _idempotencyKey: string): Promise<ProviderIntent> {
+    // Cancelling is the same however often it is repeated: the key needs no record.
+    const row = await this.current(env, id);
+    if (row.status === 'canceled') return toIntent(row);
+    const changed = await this.knex(SIMULATED_INTENTS_TABLE).where({ id, environment: env }).whereIn('status', CANCELLABLE).update({ status: 'canceled', updated: this.now() });
+    if (Number(changed) === 0) {
+      const status = (await this.current(env, id)).status;
+      if (status === 'canceled') return toIntent(await this.current(env, id));
+      throw new PaymentProviderError(`You cannot cancel this PaymentIntent because it has a status of ${status}.`, 'payment_intent_unexpected_state');
     }
     return toIntent(await this.current(env, id));
   }

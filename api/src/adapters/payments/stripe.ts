@@ -88,6 +88,10 @@ export class StripePaymentProvider implements PaymentProvider {
     return call(async () => toProviderIntent(await this.clients[env].paymentIntents.confirm(id, { payment_method: paymentMethod }, { idempotencyKey })));
   }
 
+  cancelIntent(env: PaymentEnvironment, id: string, idempotencyKey: string): Promise<ProviderIntent> {
+    return call(async () => toProviderIntent(await this.clients[env].paymentIntents.cancel(id, {}, { idempotencyKey })));
+  }
+
   retrieveIntent(env: PaymentEnvironment, id: string): Promise<ProviderIntent> {
     return call(async () => toProviderIntent(await this.clients[env].paymentIntents.retrieve(id)));
   }

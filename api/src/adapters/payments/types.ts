@@ -39,6 +39,8 @@ export interface PaymentProvider {
   /** Throws PaymentProviderError on a decline or a provider error. */
   confirmIntent(env: PaymentEnvironment, id: string, card: CardInput, idempotencyKey: string): Promise<ProviderIntent>;
   retrieveIntent(env: PaymentEnvironment, id: string): Promise<ProviderIntent>;
+  /** Cancels an intent that has taken no money; throws PaymentProviderError when it cannot be (processing, succeeded). */
+  cancelIntent(env: PaymentEnvironment, id: string, idempotencyKey: string): Promise<ProviderIntent>;
   /** Webhook: verifies the signature on the raw body and answers the event, or throws. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): { eventId: string; type: string; intent: ProviderIntent | null };
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012_media_files.ts';
 import * as m0013 from './0013_invitation_tokens.ts';
 import * as m0015 from './0015_guest_discount_percent.ts';
 import * as m0016 from './0016_instance_canvas_position.ts';
+import * as m0018 from './0018_payment_lifecycle.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_invitation_tokens': m0013,
   '0015_guest_discount_percent': m0015,
   '0016_instance_canvas_position': m0016,
+  '0018_payment_lifecycle': m0018,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

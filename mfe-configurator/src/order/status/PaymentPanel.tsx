@@ -1,15 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { api } from '@cpq/client';
 import {
   amountChoices,
   CARD_UPCHARGE_THRESHOLD_CENTS,
-  cardPaymentMachine,
   cardUpcharge,
   formatCents,
   isShippedWithoutFinalPayment,
   manualPaymentMessage,
-  PAYMENT_POLL_MS,
   payButtonLabel,
   paymentBlock,
   paymentMethodChoices,
@@ -19,11 +16,9 @@ import {
   PROCESSING_TEXTS,
   statusTitle,
   THANK_YOU_TEXTS,
-  type OrderStatusResponse,
   type PaymentEnvironment,
 } from '@cpq/domain';
 import { Button } from '@cpq/ui';
-import { errorMessage } from '../../shared/errors.ts';
 import {
   CARD_INCOMPLETE,
   cardInput,
@@ -33,20 +28,13 @@ import {
   methodDetails,
   PAYMENT_BY_OTHERS,
   readPaymentEnvironment,
-  statusFieldsOf,
   TEST_MODE,
   upchargePercentText,
   writePaymentEnvironment,
 } from './logic.ts';
-import { UNSAVED_CHANGES, type OrderStatusModel } from './useOrderStatus.ts';
+import { intentKeyOf, paymentFlowMachine, type PaymentMethodKey, type PaymentPage, type PaymentTerms } from './paymentFlow.ts';
+import type { OrderStatusModel } from './useOrderStatus.ts';
 import styles from './Status.module.css';
-
-type MethodKey = 'stripe' | 'wire' | 'checkByMail';
-interface Intent {
-  id: string;
-  /** What the intent was made for: a change of amount or environment needs another. */
-  forKey: string;
-}
 
 /** Whether the order is at a step that takes a payment now (a payment step, or shipped without its final payment). */
 export function showsPaymentPanel(status: OrderStatusModel): boolean {
@@ -57,7 +45,8 @@ export function showsPaymentPanel(status: OrderStatusModel): boolean {
 /**
  * The payment panel: blocked until the order has the contact details payment needs; otherwise the
  * payment methods, deposit or full payment, and the card form or the wire / cheque details. While a
- * card payment processes, it says so and reads the order again every few seconds.
+ * card payment processes, it says so. The flow (the calls, the polling, what each answer means) is
+ * the payment flow machine's (paymentFlow.ts); the panel draws it and sends what the person does.
  */
 export function PaymentPanel({ status }: { status: OrderStatusModel }) {
   const { order, facts, settings, statuses, options, rules, employee, guestMode, current } = status;
@@ -65,21 +54,15 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
   const processing = facts.isProcessingPayment === 1;
   const stepKey = paymentStepKey(statuses, options, facts);
   const entry = stepKey ? facts.statusData[stepKey] : undefined;
-  const awaited = (entry?.awaitingPaymentMethod ?? current?.awaitingPaymentMethod ?? null) as MethodKey | null;
+  const awaited = (entry?.awaitingPaymentMethod ?? current?.awaitingPaymentMethod ?? null) as PaymentMethodKey | null;
   const shippedWithoutFinalPayment = isShippedWithoutFinalPayment(statuses, options, facts);
 
   const methods = useMemo(() => paymentMethodChoices(settings.paymentMethods, { employee }), [settings.paymentMethods, employee]);
-  // The method awaited (a wire or cheque announced) is the one shown; otherwise the preferred one, listed first.
-  const [flow, send] = useMachine(cardPaymentMachine, {
-    input: { method: awaited ?? (methods[0]?.key as MethodKey | undefined) ?? null, isProcessingPayment: facts.isProcessingPayment, awaitingPaymentMethod: awaited },
-  });
-  const method = flow.context.method;
   const choices = amountChoices(facts);
   const [payDeposit, setPayDeposit] = useState(true);
   const payInFull = choices.deposit === null || !payDeposit;
   const amount = payInFull ? choices.full : (choices.deposit ?? choices.full);
   const stripe = methods.find((m) => m.key === 'stripe');
-  const upcharge = method === 'stripe' ? cardUpcharge(amount, stripe) : 0;
 
   // Test mode is for employees: everyone else pays live.
   const [storedEnv, setStoredEnv] = useState<PaymentEnvironment>(readPaymentEnvironment);
@@ -92,181 +75,57 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
     requireContactEmail: rules.orderStatus?.paymentRequiresContactEmail ?? false,
   });
 
-  const [intent, setIntent] = useState<Intent | null>(null);
-  const [pollIntentId, setPollIntentId] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const inFlight = useRef(false);
-  const intentKey = `${payInFull ? 'full' : 'deposit'}:${env}`;
-  const intentFlags = { isGuestMode: guestMode, payInFull, paymentEnvironment: env, shippedWithoutFinalPayment };
-  const updatesIntent = (rules.orderStatus?.updateIntentOnMethodChange ?? false) && amount > CARD_UPCHARGE_THRESHOLD_CENTS;
-  const updateIntent = (id: string, isCardPayment: boolean) =>
-    api.updateStripePaymentIntent({ productOrderId: order.id, paymentIntentId: id, isCardPayment, paymentAmount: amount + (isCardPayment ? cardUpcharge(amount, stripe) : 0), ...intentFlags });
-
-  // The card chosen (at first, or again) with nothing blocking: get its intent ready.
-  const ready = !block && !processing && stepKey !== null && !status.pricingHidden;
-  useEffect(() => {
-    if (ready && method === 'stripe' && flow.matches('idle')) send({ type: 'CHOOSE_METHOD', method: 'stripe' });
-  }, [ready, method, flow, send]);
-  // Another amount or environment needs another intent.
-  useEffect(() => {
-    if (method === 'stripe' && intent && intent.forKey !== intentKey && (flow.matches('enteringCard') || flow.matches('failed'))) send({ type: 'CHOOSE_METHOD', method: 'stripe' });
-  }, [intentKey, intent, method, flow, send]);
-
-  const creating = flow.matches('creatingIntent');
-  useEffect(() => {
-    if (!creating || !ready) return;
-    let live = true;
-    const kept = intent?.forKey === intentKey ? intent : null;
-    // An intent made for this amount is used again (its card fee brought back where the organisation wants it).
-    const answer = kept
-      ? (updatesIntent ? updateIntent(kept.id, true) : Promise.resolve(null)).then(() => kept)
-      : api.createStripePaymentIntent({ productOrderId: order.id, isCardPayment: true, ...intentFlags }).then((a) => ({ id: a.paymentIntentId, forKey: intentKey }));
-    answer.then(
-      (made) => {
-        if (!live) return;
-        setIntent(made);
-        send({ type: 'INTENT_READY' });
-      },
-      (err: unknown) => live && send({ type: 'PROVIDER_ERROR', message: errorMessage(err, 'The card payment could not be prepared.') }),
-    );
-    return () => {
-      live = false;
-    };
-    // Asked once each time the flow comes to creating an intent.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [creating, ready]);
-
-  const chooseMethod = (next: MethodKey) => {
-    if (next === method) return;
-    send({ type: 'CHOOSE_METHOD', method: next });
-    // Leaving the card drops its fee from the intent where the organisation wants the intent to follow.
-    if (method === 'stripe' && intent && updatesIntent) {
-      updateIntent(intent.id, false).catch((err: unknown) => status.notify('error', errorMessage(err, 'The card payment could not be updated.')));
-    }
+  const terms: PaymentTerms = {
+    productOrderId: order.id,
+    orgId: status.org.id,
+    orderOrgSpecificId: order.orgSpecificId,
+    amount,
+    cardUpcharge: cardUpcharge(amount, stripe),
+    payInFull,
+    env,
+    guestMode,
+    shippedWithoutFinalPayment,
+    stepKey,
+    seen: status.seen,
+    updatesIntent: (rules.orderStatus?.updateIntentOnMethodChange ?? false) && amount > CARD_UPCHARGE_THRESHOLD_CENTS,
+    ready: !block && !processing && stepKey !== null && !status.pricingHidden,
   };
-
-  const applyAnswer = useCallback(
-    (answer: OrderStatusResponse) => {
-      status.applyStatus(answer);
-      status.touched();
+  // The flow acts on the page as it is when it acts.
+  const page = useRef<PaymentPage>(status);
+  page.current = status;
+  // The method awaited (a wire or cheque announced) is the one shown; otherwise the preferred one, listed first.
+  const [flow, send] = useMachine(paymentFlowMachine, {
+    input: {
+      method: awaited ?? (methods[0]?.key as PaymentMethodKey | undefined) ?? null,
+      isProcessingPayment: facts.isProcessingPayment,
+      awaitingPaymentMethod: awaited,
+      terms,
+      page: () => page.current,
     },
-    [status],
-  );
-
-  /** The thanks for a payment that succeeded: the amount the server recorded on the step, else the one sent. */
-  const thank = useCallback(
-    (answer: OrderStatusResponse, sent: number) => {
-      const recorded = stepKey ? (answer.statusData[stepKey] as { paymentAmountInCents?: unknown } | undefined)?.paymentAmountInCents : undefined;
-      status.notePaid(typeof recorded === 'number' && recorded > 0 ? recorded : sent);
-    },
-    [stepKey, status],
-  );
-
-  /** The provider's failure of the payment just made, as the order (or the intent) tells it. */
-  const failureIn = useCallback(
-    (answer: OrderStatusResponse, providerMessage: string | null): string | null => {
-      if (providerMessage) return providerMessage;
-      const after = stepKey ? (answer.statusData[stepKey] as { lastPaymentError?: unknown } | undefined) : undefined;
-      return typeof after?.lastPaymentError === 'string' && after.lastPaymentError ? after.lastPaymentError : null;
-    },
-    [stepKey],
-  );
-
-  // While a payment processes: ask every few seconds, with the intent when this page started it, else by reading the order.
+  });
+  const termsKey = JSON.stringify(terms);
   useEffect(() => {
-    if (!processing) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      let answer: OrderStatusResponse | null = null;
-      let providerMessage: string | null = null;
-      try {
-        if (pollIntentId) {
-          const polled = await api.getStripePaymentIntent({ paymentIntentId: pollIntentId, paymentEnvironment: env });
-          answer = polled.order;
-          providerMessage = polled.order.isProcessingPayment === 0 ? (polled.paymentIntent.lastPaymentError ?? null) : null;
-        } else {
-          const data = await api.orderData({ orgId: status.org.id, productOrderOrgSpecificId: order.orgSpecificId });
-          const fresh = data.productOrders[0];
-          if (fresh) answer = statusFieldsOf(fresh) as OrderStatusResponse;
-        }
-      } catch {
-        /* a failed poll is asked again at the next tick */
-      }
-      if (!live) return;
-      if (answer) {
-        applyAnswer(answer);
-        if (answer.isProcessingPayment === 0) {
-          const failure = failureIn(answer, providerMessage);
-          send({ type: 'POLLED', isProcessingPayment: 0, paid: !failure, message: failure });
-          if (failure) status.notify('alert', failure);
-          else thank(answer, amount + upcharge);
-          return;
-        }
-      }
-      timer = setTimeout(() => void tick(), PAYMENT_POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), PAYMENT_POLL_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // Polling restarts only when processing starts or the intent to ask about changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [processing, pollIntentId]);
+    send({ type: 'TERMS', terms: JSON.parse(termsKey) as PaymentTerms });
+  }, [termsKey, send]);
+  useEffect(() => {
+    if (processing) send({ type: 'ORDER_PROCESSING' });
+  }, [processing, send]);
+
+  const method = flow.context.method;
+  const upcharge = method === 'stripe' ? terms.cardUpcharge : 0;
+  const intent = flow.context.intent;
+  const sending = flow.matches('confirming') || flow.matches('confirmingManual');
 
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [cardProblem, setCardProblem] = useState(false);
 
-  /** Sends one payment confirmation; clicks while one is on its way send nothing. */
-  const confirm = async (paymentMethod: MethodKey) => {
-    if (inFlight.current) return;
-    let card: ReturnType<typeof cardInput> = null;
-    if (paymentMethod === 'stripe') {
-      card = cardInput(cardNumber, expiry, cvc);
-      setCardProblem(!card);
-      if (!card || !intent) return;
-      if (flow.matches('failed')) send({ type: 'RETRY' });
-      send({ type: 'SUBMIT_CARD' });
-    }
-    inFlight.current = true;
-    setSending(true);
-    try {
-      // The amount is the saved order's: edits still on their way go first.
-      if (!(await status.settle())) throw new Error(UNSAVED_CHANGES);
-      const answer = await api.confirmOrderPayment({
-        productOrderId: order.id,
-        expectedStatusKey: status.seen,
-        paymentMethod,
-        paymentData: { amount, ...(paymentMethod === 'stripe' && intent && card ? { paymentIntentId: intent.id, card } : {}) },
-        payInFull,
-        isGuestMode: guestMode,
-        ...(paymentMethod === 'stripe' ? { paymentEnvironment: env } : {}),
-      });
-      applyAnswer(answer);
-      if (paymentMethod !== 'stripe') send({ type: 'MANUAL_CONFIRMED' });
-      else if (answer.isProcessingPayment === 1) {
-        setPollIntentId(intent?.id ?? null);
-        send({ type: 'PROVIDER_ACCEPTED' });
-      } else {
-        const failure = failureIn(answer, null);
-        send({ type: 'PROVIDER_ACCEPTED' });
-        send({ type: 'POLLED', isProcessingPayment: 0, paid: !failure, message: failure });
-        if (failure) status.notify('alert', failure);
-        else thank(answer, amount + upcharge);
-      }
-    } catch (err) {
-      // The provider refused the card (or the server the payment): say why; nothing is processing any more.
-      const message = errorMessage(err);
-      status.touched();
-      if (paymentMethod === 'stripe') send({ type: 'PROVIDER_ERROR', message });
-      status.notify('alert', message);
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+  const chooseMethod = (next: PaymentMethodKey) => send({ type: 'CHOOSE_METHOD', method: next });
+  const payByCard = () => {
+    const card = cardInput(cardNumber, expiry, cvc);
+    setCardProblem(!card);
+    if (card) send({ type: 'PAY', card });
   };
 
   // The step the payment is for (after shipping without the final payment: that payment step, not "Shipped").
@@ -312,9 +171,9 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
   } else {
     const chosen = methods.find((m) => m.key === method);
     const thanked = flow.matches('awaitingManual');
-    const locked = sending || thanked || flow.matches('confirming');
+    const locked = sending || thanked;
     const fee = upchargePercentText(stripe?.props);
-    const intentReady = intent !== null && intent.forKey === intentKey && (flow.matches('enteringCard') || (flow.matches('failed') && flow.context.method === 'stripe'));
+    const intentReady = intent !== null && intent.forKey === intentKeyOf(terms) && (flow.matches('enteringCard') || (flow.matches('failed') && method === 'stripe'));
     const failedMessage = flow.matches('failed') ? flow.context.message : null;
     body = (
       <>
@@ -323,7 +182,7 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
           <div className={styles.radios} data-testid="payment-methods">
             {methods.map((m) => (
               <label key={m.key} className={styles.radio}>
-                <input type="radio" name={`${headingId}-method`} value={m.key} checked={method === m.key} onChange={() => chooseMethod(m.key as MethodKey)} data-testid={`method-${m.key}`} />
+                <input type="radio" name={`${headingId}-method`} value={m.key} checked={method === m.key} onChange={() => chooseMethod(m.key as PaymentMethodKey)} data-testid={`method-${m.key}`} />
                 {m.label}
               </label>
             ))}
@@ -385,11 +244,11 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
               </p>
             )}
             {failedMessage && !intentReady ? (
-              <Button variant="secondary" onClick={() => send({ type: 'CHOOSE_METHOD', method: 'stripe' })} data-testid="payment-retry">
+              <Button variant="secondary" onClick={() => send({ type: 'RETRY' })} data-testid="payment-retry">
                 Try again
               </Button>
             ) : (
-              <Button onClick={() => void confirm('stripe')} disabled={locked || !intentReady} aria-busy={locked} data-testid="pay-button">
+              <Button onClick={payByCard} disabled={locked || !intentReady} aria-busy={locked} data-testid="pay-button">
                 {locked ? 'Processing…' : intentReady ? payButtonLabel(amount + upcharge) : 'Preparing payment…'}
               </Button>
             )}
@@ -415,7 +274,7 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
                 </div>
               ) : (
                 chosen && (
-                  <Button onClick={() => void confirm(chosen.key as MethodKey)} disabled={sending} aria-busy={sending} data-testid="confirm-payment">
+                  <Button onClick={() => send({ type: 'CONFIRM_MANUAL' })} disabled={sending} aria-busy={sending} data-testid="confirm-payment">
                     {sending ? 'Confirming…' : CONFIRM_PAYMENT}
                   </Button>
                 )

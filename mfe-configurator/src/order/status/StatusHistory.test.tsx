@@ -47,6 +47,20 @@ describe('History', () => {
     expect(within(rows[1]!).getByTestId('history-payment').textContent).toBe('$1,234.56 · Credit Card');
   });
 
+  it('names a card payment by the card method whichever provider took it, and shows a refund due with its note', async () => {
+    vi.mocked(api.getOrderStatusEvents).mockResolvedValue([
+      event({ id: 1, action: 'paymentSucceeded', userId: null, userName: null, amountInCents: 50000, paymentMethod: 'simulated' }),
+      event({ id: 2, action: 'refundDue', userId: null, userName: null, amountInCents: 40000, paymentMethod: 'stripe', note: 'Payment pi_2 was taken when the order owed nothing more: refund it to the customer.' }),
+    ]);
+    showStatus({ order: statusOrder({ at: 'depositReceived' }) });
+    const rows = await within(screen.getByTestId('status-history')).findAllByTestId('history-event');
+    expect(within(rows[0]!).getByTestId('history-payment').textContent).toBe('$500.00 · Credit Card');
+    expect(rows[1]!.textContent).toContain('Refund due');
+    expect(rows[1]!.textContent).toContain('Payment provider');
+    expect(within(rows[1]!).getByTestId('history-payment').textContent).toBe('$400.00 · Credit Card');
+    expect(rows[1]!.textContent).toContain('refund it to the customer.');
+  });
+
   it('says so when nothing happened yet, shows a failure with a retry, and is loading meanwhile', async () => {
     let answer!: (v: OrderStatusEvent[]) => void;
     vi.mocked(api.getOrderStatusEvents).mockReturnValueOnce(new Promise((r) => (answer = r)));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '@cpq/client';
-import { formatCents, statusTitle, type OrderStatusEvent } from '@cpq/domain';
+import { formatCents, paymentMethodTitle, statusTitle, type OrderStatusEvent } from '@cpq/domain';
 import { ErrorPanel } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
 import { ACTION_WORDS, HISTORY, localDateTime, NO_HISTORY } from './logic.ts';
@@ -33,7 +33,8 @@ export function StatusHistory({ status }: { status: OrderStatusModel }) {
     const s = statuses.find((x) => x.key === key);
     return s ? statusTitle(s, facts.isStocked) : key;
   };
-  const methodOf = (key: string | null) => (key ? (settings.paymentMethods?.find((m) => m.key === key)?.title ?? key) : null);
+  // A card payment names the provider that took it: it reads as the organisation's card method.
+  const methodOf = (key: string | null) => (key ? paymentMethodTitle(key, settings.paymentMethods) : null);
 
   return (
     <section className={styles.history} aria-labelledby="cfg-history-heading" data-testid="status-history">

@@ -140,5 +140,6 @@ export const ACTION_WORDS: Record<string, string> = {
   paymentStarted: 'Card payment started',
   paymentSucceeded: 'Payment received',
   paymentFailed: 'Payment failed',
+  refundDue: 'Refund due',
   requestStatusUpdate: 'Status update requested',
 };

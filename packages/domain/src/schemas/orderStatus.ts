@@ -180,6 +180,8 @@ export const OrderStatusEventAction = Type.Union([
   Type.Literal('paymentStarted'),
   Type.Literal('paymentSucceeded'),
   Type.Literal('paymentFailed'),
+  /** The provider took money the order did not owe: an employee refunds it. */
+  Type.Literal('refundDue'),
   Type.Literal('requestStatusUpdate'),
 ]);
 export type OrderStatusEventAction = Static<typeof OrderStatusEventAction>;

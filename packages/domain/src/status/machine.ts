@@ -31,6 +31,8 @@ function propose(ctx: StatusMachineContext, event: StatusEvent): Proposal {
   proposal.ruleRefusal = ruleRefusal(ctx, event);
   if (proposal.ruleRefusal !== null) return proposal;
   proposal.next = applyEvent(ctx, event);
+  // What the provider reports (money taken or not) is a fact: plugins rule on people's actions only.
+  if (ctx.actor === 'provider') return proposal;
   // Plugin rules come after the built-in ones and see where the order would go.
   const from = lastCompletedKey(ctx.statuses, ctx.statusData);
   const to = proposal.next.lastCompletedStatusKey;

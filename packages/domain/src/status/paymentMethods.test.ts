@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MANUAL_PAYMENT_DEFAULT, manualPaymentMessage, paymentMethodChoices } from './paymentMethods.ts';
+import { MANUAL_PAYMENT_DEFAULT, manualPaymentMessage, paymentMethodChoices, paymentMethodTitle } from './paymentMethods.ts';
 import type { PaymentMethod } from './types.ts';
 import { PAYMENT_METHODS } from './fixtures.test-utils.ts';
 
@@ -49,5 +49,15 @@ describe('manual payment message', () => {
     expect(manualPaymentMessage({})).toBe('We will contact you to arrange payment.');
     expect(manualPaymentMessage({ manualPaymentMessage: '  ' })).toBe('We will contact you to arrange payment.');
     expect(manualPaymentMessage(undefined)).toBe('We will contact you to arrange payment.');
+  });
+});
+
+describe('payment method title', () => {
+  it("a method reads as the organisation's title; a card payment, recorded by its provider, as the card method", () => {
+    expect(paymentMethodTitle('wire', PAYMENT_METHODS)).toBe('Wire Transfer');
+    expect(paymentMethodTitle('stripe', PAYMENT_METHODS)).toBe('Credit Card');
+    expect(paymentMethodTitle('simulated', PAYMENT_METHODS)).toBe('Credit Card');
+    expect(paymentMethodTitle('simulated', [])).toBe('Card');
+    expect(paymentMethodTitle('bitcoin', PAYMENT_METHODS)).toBe('bitcoin');
   });
 });

@@ -23,3 +23,17 @@ export function manualPaymentMessage(settings: Partial<PaymentSettings> | null |
   const own = settings?.manualPaymentMessage;
   return typeof own === 'string' && own.trim() !== '' ? own : MANUAL_PAYMENT_DEFAULT;
 }
+
+/** The adapters that take card payments; what was paid by card names the one that took the money. */
+export const CARD_PROVIDERS: readonly string[] = ['stripe', 'simulated'];
+
+/**
+ * How a payment method recorded on an order reads: the organisation's title for it, and for a card
+ * payment (recorded by the provider that took it) the title of its card method.
+ */
+export function paymentMethodTitle(key: string, methods: readonly PaymentMethod[] | undefined): string {
+  const own = methods?.find((m) => m.key === key)?.title;
+  if (own) return own;
+  if (CARD_PROVIDERS.includes(key)) return methods?.find((m) => m.key === 'stripe')?.title ?? 'Card';
+  return key;
+}
