@@ -8,11 +8,13 @@ import {
   PRODUCT_PRICE_FIELDS,
   changeRefusal,
   isActiveRole,
+  isDraftVersion,
   isEmployeeRole,
   isPublishedFor,
   type OrderChange,
   type OrderStatusFields,
   type OrdersListRow,
+  type PricingRuleVersion,
   type ProductOrderStatus,
   type PublishLevelName,
   type Role,
@@ -125,6 +127,10 @@ export const POLICY = {
   'userGroups.manage': { roles: OWNERS },
   /** Which orders a pricing rule version prices (admin pricing editor): owners only; a rule of another organisation is 404. */
   'pricingRules.versionOrders': { roles: OWNERS },
+  /** What a pricing version text would do to the organisation's orders (prices of every order): owners only. */
+  'pricingRules.versionImpact': { roles: OWNERS },
+  /** Publishing a draft pricing version (a catalogue write): owners only. */
+  'pricingRules.publishVersion': { roles: OWNERS },
   /**
    * Media of the admin area (docs/decisions/0055-media.md): upload, caption, associations and
    * delete, owners only; a medium of another organisation answers like a missing one (404). Reading
@@ -574,8 +580,9 @@ export function shapeCatalogueRows(access: Access, key: string, rows: Row[], rea
       return shapeOptions(rows.filter((r) => catalogueRowReadable(access, r as Published)), pricing);
     case 'productPricingRules':
       if (!pricing) return [];
-      if (access.policyRole !== 'guest') return rows;
-      return readableRuleIds().then((ids) => rows.filter((r) => ids.has(r.id as number)));
+      if (access.policyRole === 'owner') return rows;
+      if (access.policyRole !== 'guest') return rows.map(withoutDraftVersions);
+      return readableRuleIds().then((ids) => rows.filter((r) => ids.has(r.id as number)).map(withoutDraftVersions));
     default:
       return rows;
   }
@@ -623,11 +630,21 @@ function offeredTo(a: CatalogueAudience, row: Published): boolean {
   return !row.archived && isPublishedFor(row.publishLevel ?? 'all', a.publishRole);
 }
 
-/** The pricing rules of the products sent (deleted rules included: a product that still uses one keeps its price). */
+/**
+ * A pricing rule without its draft versions: drafts price nothing and are the owners' work in
+ * progress, so only the owners' admin screens receive them.
+ */
+function withoutDraftVersions(rule: Row): Row {
+  const versions = (rule.versions ?? {}) as Record<string, PricingRuleVersion>;
+  if (!Object.values(versions).some(isDraftVersion)) return rule;
+  return { ...rule, versions: Object.fromEntries(Object.entries(versions).filter(([, v]) => !isDraftVersion(v))) };
+}
+
+/** The pricing rules of the products sent (deleted rules included: a product that still uses one keeps its price), without drafts. */
 function rulesOf(tables: CatalogueTables, products: Row[], pricing: boolean): Row[] {
   if (!pricing) return [];
   const ids = new Set(products.map((p) => p.productPricingRuleId));
-  return tables.productPricingRules.filter((r) => ids.has(r.id));
+  return tables.productPricingRules.filter((r) => ids.has(r.id)).map(withoutDraftVersions);
 }
 
 /** Active graphics of the products sent: none of a product the audience does not get. */

@@ -217,9 +217,11 @@ describe.each(databases)('catalogue writes on $name', (dbCase) => {
     const good = { created: '2027-01-01 00:00:00', expressions: [{ type: 'fixed', props: { value: 4370 }, operator: '+', description: 'Base' }] };
     const replaced = await call(owner, 'productPricingRules', 'update', { where: { id }, props: { versions: { '2': good } } });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.data.versions['2']).toEqual(good);
-    expect(replaced.body.data.versions['3'].expressions).toEqual([]);
-    expect((await auditOf('productPricingRules', id)).at(-1)!.data.changes.versions.after['2']).toEqual(good);
+    // Added versions are drafts, and saving one keeps it a draft (publishing is a call of its own).
+    const asDraft = { ...good, draft: true, draftedBy: (await t.repos.users.findOne({ email: 'owner-850@demo.test' }))!.id, draftedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) };
+    expect(replaced.body.data.versions['2']).toEqual(asDraft);
+    expect(replaced.body.data.versions['3']).toMatchObject({ expressions: [], draft: true });
+    expect((await auditOf('productPricingRules', id)).at(-1)!.data.changes.versions.after['2']).toEqual(asDraft);
 
     // An invalid version: 400 naming where, nothing changes.
     const stored = (await one('productPricingRules', id))!;

@@ -196,6 +196,27 @@ const ROUTES: Record<string, RouteRow> = {
     call: ({ ids }) => ({ path: `${C}/get-pricing-version-orders`, body: { orgId: ids.orgId, productPricingRuleId: ids.orgId === 850 ? 1 : 4, versionKey: '1' } }),
     reached: 200,
   },
+  // What a version text would do to the orders of version 1 of the same rules (nothing written).
+  [`POST ${C}/get-pricing-version-impact`]: {
+    scope: 'org',
+    ownersOnly: true,
+    call: ({ ids }) => ({
+      path: `${C}/get-pricing-version-impact`,
+      body: { orgId: ids.orgId, productPricingRuleId: ids.orgId === 850 ? 1 : 4, versionKey: '1', draft: { created: '2025-01-01 00:00:00', expressions: [{ type: 'fixed', props: { value: 4370 }, operator: '+' }] } },
+    }),
+    reached: 200,
+  },
+  // Publishing: each cell a rule of its own with one draft, used by no product (nothing to price at $0).
+  [`POST ${C}/publish-pricing-version`]: {
+    scope: 'org',
+    ownersOnly: true,
+    async call({ t, ids }) {
+      const draft = { created: '2099-01-01 00:00:00', expressions: [{ type: 'fixed', props: { value: 4370 }, operator: '+' }], draft: true };
+      const id = await t.repos.productPricingRules.insert({ orgId: ids.orgId, title: 'To publish', deleted: 0, versions: { '1': draft } });
+      return { path: `${C}/publish-pricing-version`, body: { orgId: ids.orgId, productPricingRuleId: id, versionKey: '1' } };
+    },
+    reached: 200,
+  },
   [`POST ${R}/userGroups/get`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/userGroups/get`, body: { where: { orgId: ids.orgId } } }), reached: 200 },
   [`POST ${R}/userGroups/create`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${R}/userGroups/create`, body: { props: { orgId: ids.orgId, title: 'Matrix', userIds: [] } } }), reached: 200 },
   [`POST ${R}/userGroups/update`]: {

@@ -81,6 +81,9 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'media.write': ({ orgId }) => ({ path: `/api/media/upload?orgId=${orgId}`, raw: png() }),
   // Which orders a pricing rule version prices (1392's rule 6, 'Light fixtures').
   'pricingRules.versionOrders': ({ orgId }) => ({ path: '/api/configurator/get-pricing-version-orders', body: { orgId, productPricingRuleId: 6, versionKey: '1' } }),
+  'pricingRules.versionImpact': ({ orgId }) => ({ path: '/api/configurator/get-pricing-version-impact', body: { orgId, productPricingRuleId: 6, versionKey: '1' } }),
+  // Version 1 of rule 6 is published: an owner gets through and is refused (409, nothing written).
+  'pricingRules.publishVersion': ({ orgId }) => ({ path: '/api/configurator/publish-pricing-version', body: { orgId, productPricingRuleId: 6, versionKey: '1' } }),
 };
 
 /**
@@ -164,6 +167,9 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'userGroups.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'media.write': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'pricingRules.versionOrders': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
+  'pricingRules.versionImpact': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
+  // Publishing what is published already is refused (409) to the owner it is for.
+  'pricingRules.publishVersion': { others: { owner: 409, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
 };
 
 describe('policy table', () => {

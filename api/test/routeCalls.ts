@@ -89,6 +89,10 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     '/api/orgs/update-guest-data': { orgId, userId: ownerId, updateProps: { appData: { designEngine: { discount: { type: 'percent', value: 10 }, disableSalesTax: false } } } },
     // Rule 1 is 850's keypad rule (the fuzzed organisation).
     [`${C}/get-pricing-version-orders`]: { orgId, productPricingRuleId: 1, versionKey: '1' },
+    // What version 1 of rule 1 would do with a draft text in its place (nothing is written).
+    [`${C}/get-pricing-version-impact`]: { orgId, productPricingRuleId: 1, versionKey: '1', draft: { created: '2025-01-01 00:00:00', expressions: [{ type: 'fixed', props: { value: 4370 }, operator: '+' }] } },
+    // Version 1 of rule 1 is published already: refused with 409, nothing written.
+    [`${C}/publish-pricing-version`]: { orgId, productPricingRuleId: 1, versionKey: '1' },
     [`${R}/userGroups/get`]: { where: { orgId } },
     [`${R}/userGroups/create`]: { props: { orgId, title: 'Fuzz', userIds: [] } },
     [`${R}/userGroups/update`]: { where: { id: 1 }, props: { title: 'Guests' } },

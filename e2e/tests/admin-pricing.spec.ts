@@ -153,7 +153,7 @@ test('an owner edits a pricing version in Monaco, saves it with Ctrl+S and tries
   // Delete the added version again (the other journeys price with the demo rules): asked first.
   await section.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
-  await expect(confirm).toContainText('Are you want to delete this pricing rule version?');
+  await expect(confirm).toContainText('Are you sure you want to delete this pricing rule version?');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(section).toBeHidden();
   expect(Object.keys((await ruleNow(page)).versions).sort()).toEqual(['1', '2']);

@@ -1,5 +1,16 @@
 import type { Knex } from 'knex';
-import { DUPLICATE_TITLE_SUFFIX, NEW_PRODUCT_DEFAULTS, NEW_PRODUCT_PROPERTY_DEFAULTS, NEW_ROW_TITLES, type CatalogueDuplicateKey, type CatalogueWriteKey } from '@cpq/domain';
+import {
+  DUPLICATE_TITLE_SUFFIX,
+  NEW_PRODUCT_DEFAULTS,
+  NEW_PRODUCT_PROPERTY_DEFAULTS,
+  NEW_ROW_TITLES,
+  isDraftVersion,
+  versionContent,
+  versionStatus,
+  type CatalogueDuplicateKey,
+  type CatalogueWriteKey,
+  type PricingRuleVersion,
+} from '@cpq/domain';
 import type { Repos, Row, TableKey } from '../db/repository.ts';
 import { toDbDate } from '../db/time.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
@@ -208,16 +219,33 @@ export async function orgOfRow(deps: WriteDeps, key: CatalogueWriteKey, id: numb
   return (row as Row).orgId as number;
 }
 
-/** Pricing rule version edits: replace or delete by key, or add the next one. */
-function pricingVersions(current: Row, edits: Record<string, unknown> | undefined, addVersion: boolean): Row {
+/**
+ * A version as saved: what the client sent prices; where it stands (draft or published, by whom,
+ * when) stays as stored, so a draft is published only by the publish call, with its checks, and a
+ * published version never turns back into a draft. A new key is a draft when sent as one
+ * (`draft: true`), else in force at once as before drafts existed.
+ */
+function savedVersion(stored: PricingRuleVersion | undefined, sent: PricingRuleVersion, by: { userId: number; now: Date }): PricingRuleVersion {
+  const content = versionContent(sent);
+  if (stored) return { ...content, ...versionStatus(stored) };
+  return isDraftVersion(sent) ? { ...content, ...versionStatus({ draft: true, draftedBy: by.userId, draftedAt: toDbDate(by.now) }) } : content;
+}
+
+/**
+ * Pricing rule version edits: replace or delete by key, or add the next one — a draft, dated
+ * tomorrow, with no expressions: it prices nothing until it is published.
+ */
+function pricingVersions(current: Row, edits: Record<string, unknown> | undefined, addVersion: boolean, by: { userId: number; now: Date }): Row {
   const versions: Row = { ...current };
   for (const [k, v] of Object.entries(edits ?? {})) {
     if (v === null) {
       if (!(k in versions)) throw notFound('versionNotFound', `Version ${k} not found.`);
       delete versions[k];
-    } else versions[k] = v;
+    } else versions[k] = savedVersion(Object.hasOwn(current, k) ? (current[k] as PricingRuleVersion) : undefined, v as PricingRuleVersion, by);
   }
-  if (addVersion) versions[nextVersionKey(versions)] = { created: tomorrow(), expressions: [] };
+  if (addVersion) {
+    versions[nextVersionKey(versions)] = { created: tomorrow(by.now), expressions: [], ...versionStatus({ draft: true, draftedBy: by.userId, draftedAt: toDbDate(by.now) }) };
+  }
   return versions;
 }
 
@@ -290,7 +318,7 @@ export async function updateRow(deps: WriteDeps, access: Access, key: CatalogueW
       if (data) patch.data = data;
     }
     if (key === 'productPricingRules' && (patch.versions !== undefined || opts.addVersion)) {
-      patch.versions = pricingVersions((before.versions ?? {}) as Row, patch.versions as Record<string, unknown> | undefined, !!opts.addVersion);
+      patch.versions = pricingVersions((before.versions ?? {}) as Row, patch.versions as Record<string, unknown> | undefined, !!opts.addVersion, { userId: access.user.id, now: new Date() });
     }
     const changes = changesOf(before, patch);
     const changed = Object.fromEntries(Object.keys(changes).map((k) => [k, patch[k]]));

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Provider, createStore } from 'jotai';
 import { Suspense } from 'react';
 import { sessionAtom } from '@cpq/client';
-import type { OrgMembership, SessionData } from '@cpq/domain';
+import type { OrgMembership, PricingRuleVersion, PricingVersionImpact, SessionData } from '@cpq/domain';
 import PricingRuleDetail from './PricingRuleDetail.tsx';
 import { pricingRules } from './pricingApi.ts';
 import { loadSaveImpact } from './saveImpact.ts';
@@ -25,14 +25,34 @@ vi.mock('./MonacoField.tsx', () => ({
   ),
 }));
 vi.mock('./pricingApi.ts', () => ({
-  pricingRules: { list: vi.fn(), one: vi.fn(), create: vi.fn(), update: vi.fn(), saveVersion: vi.fn(), deleteVersion: vi.fn(), addVersion: vi.fn() },
+  pricingRules: { list: vi.fn(), one: vi.fn(), create: vi.fn(), update: vi.fn(), saveVersion: vi.fn(), deleteVersion: vi.fn(), addVersion: vi.fn(), publishVersion: vi.fn(), impact: vi.fn() },
 }));
+// The test bench lists recent orders: one, here.
+vi.mock('@cpq/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@cpq/client')>();
+  return { ...original, api: { ...original.api, ordersData: vi.fn(async () => ({ productOrders: [{ id: 7, orgSpecificId: 7, title: 'Lobby' }] })) } };
+});
 vi.mock('./saveImpact.ts', () => ({ loadSaveImpact: vi.fn() }));
 
 const api = vi.mocked(pricingRules);
 const impact = vi.mocked(loadSaveImpact);
 
-const v = (created: string, value: number) => ({ created, expressions: [{ type: 'fixed' as const, props: { value }, operator: '+' as const }] });
+const v = (created: string, value: number): PricingRuleVersion => ({ created, expressions: [{ type: 'fixed' as const, props: { value }, operator: '+' as const }] });
+/** A draft as the server stores it: the marker and who added it, when. */
+const d = (created: string, value: number): PricingRuleVersion => ({ ...v(created, value), draft: true, draftedBy: 1, draftedAt: '2026-11-23 10:00:00' });
+/** What the server answers for a version's effect on existing orders. */
+const figures = (over: Partial<PricingVersionImpact> = {}): PricingVersionImpact => ({
+  versionKey: '1',
+  orders: 3,
+  changedOrders: 2,
+  totalChangeInCents: 4200,
+  biggestChanges: [
+    { orderId: 70, orgSpecificId: 7, title: 'Lobby', beforeInCents: 10000, afterInCents: 13000, changeInCents: 3000 },
+    { orderId: 71, orgSpecificId: 8, title: 'Annex', beforeInCents: 5000, afterInCents: 6200, changeInCents: 1200 },
+  ],
+  failedItems: 0,
+  ...over,
+});
 const rule = (versions: PricingRuleRow['versions']): PricingRuleRow => ({ id: 3, orgId: 850, title: 'Stocked items', deleted: 0, versions });
 
 function show(r: PricingRuleRow) {
@@ -123,12 +143,19 @@ describe('pricing rule detail', () => {
     const { section, text, save } = await editorOf('1');
     const draft = v('2026-01-01 00:00:00', 4300);
     fireEvent.change(text, { target: { value: JSON.stringify(draft) } });
-    impact.mockResolvedValue({ orders: 3, priced: 3, difference: 4200, changedOrders: 2 });
+    impact.mockResolvedValue(figures());
     fireEvent.click(save);
     const dialog = await screen.findByTestId('save-impact');
     expect(dialog.textContent).toContain('This version prices 3 existing orders now');
     expect(dialog.textContent).toContain('+$42.00');
     expect(dialog.textContent).toContain('version dated in the future');
+    // The server's biggest changes, order by order.
+    expect(within(dialog).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'OrderItems todayWith this versionChange',
+      '#7 Lobby$100.00$130.00+$30.00',
+      '#8 Annex$50.00$62.00+$12.00',
+    ]);
+    expect(impact).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }), '1', draft);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.saveVersion).not.toHaveBeenCalled();
     expect(section.dataset.look).toBe('unsaved');
@@ -146,14 +173,125 @@ describe('pricing rule detail', () => {
     const { section } = await editorOf('1');
     fireEvent.click(within(section).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByTestId('confirm-dialog');
-    expect(dialog.textContent).toContain('Are you want to delete this pricing rule version?');
+    expect(within(dialog).getByText('Are you sure you want to delete this pricing rule version?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
     expect(api.deleteVersion).not.toHaveBeenCalled();
+    expect(screen.getByTestId('version-1')).toBeTruthy();
 
     api.deleteVersion.mockResolvedValue(rule({}));
     fireEvent.click(within(section).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('No versions available for this pricing rule.')).toBeTruthy();
     expect(api.deleteVersion).toHaveBeenCalledWith(3, '1');
+  });
+  it('explains drafts in the help text', async () => {
+    show(rule({}));
+    fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('A version you add is a draft: it prices no order, whatever its date, until you publish it.');
+    expect(dialog.textContent).toContain('cannot be published');
+  });
+
+  it('labels a draft, hides its marker from the editor and saves it without asking (it prices no order)', async () => {
+    show(rule({ '1': v('2026-01-01 00:00:00', 1), '2': d('2027-01-01 00:00:00', 2) }));
+    const { section, text, save } = await editorOf('2');
+    expect(section.dataset.draft).toBe('true');
+    expect(within(section).getByRole('heading', { name: 'Version 2 Draft' })).toBeTruthy();
+    expect(within(section).getByTestId('publication-status').textContent).toBe('Draft: prices no order until it is published.');
+    expect((await editorOf('1')).section.dataset.draft).toBeUndefined();
+    expect(JSON.parse(text.value)).toEqual(v('2027-01-01 00:00:00', 2));
+
+    const edited = v('2027-01-01 00:00:00', 5);
+    fireEvent.change(text, { target: { value: JSON.stringify(edited) } });
+    // Unsaved: Publish waits for the save.
+    expect((within(section).getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+    api.saveVersion.mockResolvedValue(rule({ '1': v('2026-01-01 00:00:00', 1), '2': { ...d('2027-01-01 00:00:00', 5) } }));
+    fireEvent.click(save);
+    await waitFor(() => expect(section.dataset.look).toBe('clean'));
+    expect(api.saveVersion).toHaveBeenCalledWith(3, '2', edited);
+    expect(impact).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('save-impact')).toBeNull();
+    expect((within(section).getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('publishes a draft after showing what it would do to existing orders; Cancel publishes nothing', async () => {
+    show(rule({ '1': v('2026-01-01 00:00:00', 1), '2': d('2026-06-01 00:00:00', 4300) }));
+    const { section } = await editorOf('2');
+    let answer!: (impact: PricingVersionImpact) => void;
+    api.impact.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    fireEvent.click(within(section).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByTestId('publish-version');
+    // Loading: the orders are being priced and Publish waits for them; Cancel has the focus.
+    expect(within(dialog).getByRole('status').textContent).toBe('Pricing the orders this version would price…');
+    expect((within(dialog).getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.impact).toHaveBeenCalledWith(expect.objectContaining({ id: 3, orgId: 850 }), '2');
+    answer(figures({ versionKey: '2' }));
+    const shown = await within(dialog).findByTestId('publish-impact');
+    expect(shown.textContent).toContain('Published, this version would price 3 existing orders now. Their items\' total changes by +$42.00; 2 of them change.');
+    expect(within(shown).getAllByRole('row')).toHaveLength(3);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('publish-version')).toBeNull();
+    expect(api.publishVersion).not.toHaveBeenCalled();
+
+    api.impact.mockResolvedValue(figures({ versionKey: '2' }));
+    const { draft: _draft, ...published } = d('2026-06-01 00:00:00', 4300);
+    api.publishVersion.mockResolvedValue(rule({ '1': v('2026-01-01 00:00:00', 1), '2': { ...published, publishedBy: 1, publishedAt: '2026-11-24 09:00:00' } }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Publish' }));
+    const again = await screen.findByTestId('publish-version');
+    await within(again).findByTestId('publish-impact');
+    fireEvent.click(within(again).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(screen.queryByTestId('publish-version')).toBeNull());
+    expect(api.publishVersion).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }), '2');
+    const after = (await editorOf('2')).section;
+    expect(after.dataset.draft).toBeUndefined();
+    expect(within(after).queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(within(after).getByTestId('publication-status').textContent).toBe('Published 2026-11-24 09:00:00 UTC.');
+  });
+
+  it('shows why the server refuses to publish, and when no order would be priced', async () => {
+    show(rule({ '2': d('2027-01-01 00:00:00', 0) }));
+    const { section } = await editorOf('2');
+    api.impact.mockResolvedValue(figures({ versionKey: '2', orders: 0, changedOrders: 0, totalChangeInCents: 0, biggestChanges: [] }));
+    api.publishVersion.mockRejectedValue(new Error('Version 2 would price every item of Dimmer at $0.00 (1 item tried). Check its expressions with the test bench before publishing.'));
+    fireEvent.click(within(section).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByTestId('publish-version');
+    expect((await within(dialog).findByTestId('publish-impact')).textContent).toBe(
+      'No existing order would be priced by this version now: orders move to it when their effective pricing date reaches it.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Could not publish: Version 2 would price every item of Dimmer at $0.00 (1 item tried). Check its expressions with the test bench before publishing.');
+    expect(section.dataset.draft).toBe('true');
+  });
+
+  it('says when the orders cannot be priced, and tries again', async () => {
+    show(rule({ '2': d('2027-01-01 00:00:00', 10) }));
+    const { section } = await editorOf('2');
+    api.impact.mockRejectedValueOnce(new Error('Something went wrong on our side. Please try again.')).mockResolvedValue(figures({ versionKey: '2' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByTestId('publish-version');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('could not be priced: Something went wrong on our side.');
+    expect((within(dialog).getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByTestId('publish-impact')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('prices the draft on every existing order from the test bench', async () => {
+    show(rule({ '2': d('2027-01-01 00:00:00', 10) }));
+    const { section, text } = await editorOf('2');
+    fireEvent.click(within(section).getByRole('button', { name: 'Test bench' }));
+    const bench = await within(section).findByTestId('bench-impact');
+    expect(bench.textContent).toContain('What publishing this draft would do');
+    api.impact.mockResolvedValue(figures({ versionKey: '2' }));
+    fireEvent.click(within(bench).getByRole('button', { name: 'Price existing orders' }));
+    const shown = await within(bench).findByTestId('bench-impact-figures');
+    expect(shown.textContent).toContain("It would price 3 existing orders: their items' total changes by +$42.00; 2 of them change.");
+    expect(within(shown).getAllByRole('row')).toHaveLength(3);
+    // The editor's text is what is priced, not the stored version.
+    expect(api.impact).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }), '2', v('2027-01-01 00:00:00', 10));
+    fireEvent.change(text, { target: { value: JSON.stringify(v('2027-01-01 00:00:00', 11)) } });
+    expect(within(bench).getByText('The draft has changed since: price the orders again to see its effect.')).toBeTruthy();
   });
 });

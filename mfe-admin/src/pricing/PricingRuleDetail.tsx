@@ -71,6 +71,11 @@ function RulePage({ rule, onChange }: { rule: PricingRuleRow; onChange(rule: Pri
             Changing a version changes the price of every order it already prices. New prices should go in a version dated in the future: add a version (it is
             dated tomorrow) or set its date, and orders keep their price until their effective pricing date reaches it.
           </p>
+          <p>
+            A version you add is a draft: it prices no order, whatever its date, until you publish it. Edit and save a draft as often as you like and try it
+            with the test bench. Publish shows how many existing orders it would price and how their totals change, then asks; a draft with no expressions, or
+            one that would price every item of a product at $0.00, cannot be published.
+          </p>
           <p>Money is written in whole cents (43.70 is 4370). Try a draft on existing orders with the test bench under each editor before saving it.</p>
         </Modal>
       ) : null}

@@ -1,22 +1,27 @@
 import { useId, useMemo, useState } from 'react';
 import { api } from '@cpq/client';
-import { formatCents, type PricingRuleVersion, type ProductPricingRule } from '@cpq/domain';
-import { ErrorPanel, LoadingScreen } from '@cpq/ui';
+import { formatCents, type PricingRuleVersion, type PricingVersionImpact, type ProductPricingRule } from '@cpq/domain';
+import { Button, ErrorPanel, LoadingScreen } from '@cpq/ui';
 import { errorText, useLoad } from '../common/index.ts';
 import { loadBenchOrder } from './benchData.ts';
+import { ImpactDetails, ordersText, signed } from './ImpactFigures.tsx';
+import { pricingRules } from './pricingApi.ts';
 import type { PricingRuleRow } from './rules.ts';
 import { benchPrices } from './testBench.ts';
 import styles from './pricing.module.css';
+
+export { signed };
 
 /** How many recent orders the bench offers. */
 const RECENT_ORDERS = 25;
 
 /**
- * Tries a draft version on an existing order before it is saved: every item priced today and with
- * the draft, in the browser, differences highlighted. `draft` is null while the text is not a valid
- * pricing version.
+ * Tries a draft version before it is saved or published: on one existing order, every item priced
+ * today and with the draft, in the browser, differences highlighted; and on every order it would
+ * price, by the server (how many, the total change, the biggest changes). `draft` is null while the
+ * text is not a valid pricing version.
  */
-export function TestBench({ rule, versionKey, draft }: { rule: PricingRuleRow; versionKey: string; draft: PricingRuleVersion | null }) {
+export function TestBench({ rule, versionKey, draft, isDraft = false }: { rule: PricingRuleRow; versionKey: string; draft: PricingRuleVersion | null; isDraft?: boolean }) {
   const selectId = useId();
   const recent = useLoad(() => api.ordersData({ orgId: rule.orgId, resultConstraints: { from: 0, to: RECENT_ORDERS } }), [rule.orgId]);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -28,6 +33,7 @@ export function TestBench({ rule, versionKey, draft }: { rule: PricingRuleRow; v
 
   return (
     <div className={styles.bench} data-testid="test-bench">
+      <BenchImpact rule={rule} versionKey={versionKey} draft={draft} isDraft={isDraft} />
       <label className={styles.field} htmlFor={selectId}>
         <span>Order</span>
         <select id={selectId} value={chosen ?? ''} onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}>
@@ -113,6 +119,62 @@ function BenchOrder({ orgSpecificId, rule, versionKey, draft }: { orgSpecificId:
   );
 }
 
-export function signed(cents: number): string {
-  return cents > 0 ? `+${formatCents(cents)}` : cents < 0 ? `−${formatCents(-cents)}` : formatCents(0);
+type Priced = { status: 'idle' } | { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; impact: PricingVersionImpact; draft: PricingRuleVersion };
+
+/**
+ * The draft on every existing order it would price, asked of the server on request (it prices all of
+ * them): as if it were the published version under this key, at its date.
+ */
+function BenchImpact({ rule, versionKey, draft, isDraft }: { rule: PricingRuleRow; versionKey: string; draft: PricingRuleVersion | null; isDraft: boolean }) {
+  const [priced, setPriced] = useState<Priced>({ status: 'idle' });
+  const headingId = useId();
+  const run = async () => {
+    if (!draft) return;
+    setPriced({ status: 'loading' });
+    try {
+      setPriced({ status: 'ready', impact: await pricingRules.impact(rule, versionKey, draft), draft });
+    } catch (e) {
+      setPriced({ status: 'error', error: errorText(e) });
+    }
+  };
+  const stale = priced.status === 'ready' && priced.draft !== draft;
+  return (
+    <section className={styles.benchImpact} aria-labelledby={headingId} data-testid="bench-impact">
+      <h3 id={headingId} className={styles.benchHeading}>
+        Existing orders
+      </h3>
+      <p className={styles.muted}>
+        {isDraft ? 'What publishing this draft would do' : 'What saving this text would do'} to every order it would price (their effective pricing dates choose the
+        version, as they will), by item totals before discount, shipping and taxes.
+      </p>
+      {priced.status === 'loading' ? (
+        <p role="status" className={styles.muted}>
+          Pricing existing orders…
+        </p>
+      ) : priced.status === 'error' ? (
+        <p role="alert" className={styles.saveError}>
+          The existing orders could not be priced: {priced.error}
+        </p>
+      ) : priced.status === 'ready' ? (
+        <div data-testid="bench-impact-figures">
+          {priced.impact.orders === 0 ? (
+            <p>No existing order would be priced by this version now.</p>
+          ) : (
+            <>
+              <p>
+                It would price {ordersText(priced.impact.orders)}: their items' total changes by <strong>{signed(priced.impact.totalChangeInCents)}</strong>;{' '}
+                {priced.impact.changedOrders} of them change.
+              </p>
+              <ImpactDetails impact={priced.impact} />
+            </>
+          )}
+          {stale ? <p className={styles.muted}>The draft has changed since: price the orders again to see its effect.</p> : null}
+        </div>
+      ) : null}
+      {!draft ? <p className={styles.muted}>Fix the errors marked in the editor to try this draft.</p> : null}
+      <Button variant="secondary" onClick={() => void run()} disabled={!draft || priced.status === 'loading'}>
+        {priced.status === 'idle' ? 'Price existing orders' : 'Price existing orders again'}
+      </Button>
+    </section>
+  );
 }

@@ -1,19 +1,20 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { Value } from '@sinclair/typebox/value';
-import { PricingRuleVersionSchema, formatCents, type PricingRuleVersion } from '@cpq/domain';
+import { PricingRuleVersionSchema, formatCents, isDraftVersion, type PricingRuleVersion, type PricingVersionImpact } from '@cpq/domain';
 import { Button, Modal } from '@cpq/ui';
 import { ConfirmDialog, ErrorMessage, errorText } from '../common/index.ts';
-import { canSave, draftDate, editorLook, editorMessage, editorReducer, initialEditorState, savesOnKey, versionText, type KeyPress } from './editorState.ts';
+import { canSave, draftDate, editorLook, editorMessage, editorReducer, initialEditorState, isChanged, savesOnKey, versionText, type KeyPress } from './editorState.ts';
+import { ImpactDetails, ordersText, signed } from './ImpactFigures.tsx';
 import { pricingRules } from './pricingApi.ts';
+import { PublishDialog } from './PublishDialog.tsx';
 import type { PricingRuleRow } from './rules.ts';
 import { loadSaveImpact } from './saveImpact.ts';
-import { MAX_ORDERS_PRICED, type ImpactSummary } from './testBench.ts';
-import { TestBench, signed } from './TestBench.tsx';
+import { TestBench } from './TestBench.tsx';
 import styles from './pricing.module.css';
 
 const MonacoField = lazy(() => import('./MonacoField.tsx'));
 
-type Impact = { status: 'checking'; done: number; of: number } | { status: 'confirm'; summary: ImpactSummary; sent: string };
+type Impact = { status: 'checking' } | { status: 'confirm'; impact: PricingVersionImpact; sent: string };
 
 /** Tomorrow's date (UTC), the date the spec gives a new version. */
 function tomorrow(): string {
@@ -22,8 +23,10 @@ function tomorrow(): string {
 
 /**
  * One version of a pricing rule: its JSON in Monaco, the save state (border and message), Save
- * (also Ctrl/Cmd+S), the draft's date, delete, and the test bench. A save that would change orders
- * the version prices now first says how many and by how much, and asks.
+ * (also Ctrl/Cmd+S), the draft's date, delete, and the test bench. A draft is labelled as one and
+ * saved without asking (it prices nothing); Publish shows what it would do to existing orders, then
+ * asks. A save that would change orders a published version prices now first says how many and by
+ * how much, and asks.
  */
 export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rule: PricingRuleRow; versionKey: string; version: PricingRuleVersion; onRuleChange(rule: PricingRuleRow): void }) {
   const [state, dispatch] = useReducer(editorReducer, version, initialEditorState);
@@ -32,8 +35,11 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
   const [impact, setImpact] = useState<Impact | null>(null);
   const [deleting, setDeleting] = useState<{ busy: boolean; error: string | null } | null>(null);
   const [benchOpen, setBenchOpen] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const dateId = useId();
   const messageId = useId();
+  const statusId = useId();
+  const isDraft = isDraftVersion(version);
 
   useEffect(() => dispatch({ type: 'serverChanged', saved: versionText(version) }), [version]);
 
@@ -58,23 +64,25 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
     const s = stateRef.current;
     if (!canSave(s) || !s.parsed.ok || impact) return;
     const value = s.parsed.value as PricingRuleVersion;
-    setImpact({ status: 'checking', done: 0, of: 0 });
-    let summary: ImpactSummary | null;
+    // A draft prices no order: saving it changes none, so nothing to ask.
+    if (isDraft) return write(s.text, value);
+    setImpact({ status: 'checking' });
+    let found: PricingVersionImpact | null;
     try {
       // A text that is not a pricing version is left to the server to refuse (its message names the field).
-      summary = Value.Check(PricingRuleVersionSchema, value) ? await loadSaveImpact(rule, versionKey, value, (done, of) => setImpact({ status: 'checking', done, of })) : null;
+      found = Value.Check(PricingRuleVersionSchema, value) ? await loadSaveImpact(rule, versionKey, value) : null;
     } catch (e) {
       setImpact(null);
       dispatch({ type: 'saveFailed', error: `could not check which orders this version prices: ${errorText(e)}` });
       return;
     }
-    if (summary) {
-      setImpact({ status: 'confirm', summary, sent: s.text });
+    if (found) {
+      setImpact({ status: 'confirm', impact: found, sent: s.text });
       return;
     }
     setImpact(null);
     await write(s.text, value);
-  }, [impact, rule, versionKey, write]);
+  }, [impact, isDraft, rule, versionKey, write]);
 
   const onKey = useCallback(
     (press: KeyPress, focused: boolean) => {
@@ -88,11 +96,22 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
   const look = editorLook(state);
   const message = editorMessage(state);
   const created = draftDate(state);
+  // Publishing publishes what the server has: unsaved or invalid text first has to be saved.
+  const publishable = isDraft && state.parsed.ok && !isChanged(state) && !state.saving;
 
   return (
-    <section className={`${styles.version} ${styles[look]}`} aria-label={`Version ${versionKey}`} data-testid={`version-${versionKey}`} data-look={look}>
+    <section
+      className={`${styles.version} ${styles[look]}`}
+      aria-label={`Version ${versionKey}${isDraft ? ' (draft)' : ''}`}
+      data-testid={`version-${versionKey}`}
+      data-look={look}
+      data-draft={isDraft || undefined}
+    >
       <header className={styles.versionHeader}>
-        <h2 className={styles.versionTitle}>Version {versionKey}</h2>
+        <h2 className={styles.versionTitle}>
+          Version {versionKey}
+          {isDraft ? <span className={styles.draftLabel}>Draft</span> : null}
+        </h2>
         <label className={styles.dateField} htmlFor={dateId}>
           <span>Takes effect (UTC)</span>
           <input
@@ -113,8 +132,20 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
           <Button onClick={() => void save()} disabled={!canSave(state) || impact !== null} aria-busy={state.saving || impact?.status === 'checking' || undefined}>
             {state.saving ? 'Saving…' : impact?.status === 'checking' ? 'Checking orders…' : 'Save'}
           </Button>
+          {isDraft ? (
+            <Button variant="secondary" onClick={() => setPublishing(true)} disabled={!publishable} aria-describedby={statusId}>
+              Publish
+            </Button>
+          ) : null}
         </div>
       </header>
+      <p id={statusId} className={styles.versionStatus} data-testid="publication-status">
+        {isDraft
+          ? `Draft: prices no order until it is published.${publishable ? '' : ' Save your changes to publish it.'}`
+          : version.publishedAt
+            ? `Published ${version.publishedAt} UTC.`
+            : 'Published.'}
+      </p>
       <div className={styles.editorFrame}>
         <Suspense fallback={<p className={styles.editorLoading}>Loading the editor…</p>}>
           <MonacoField
@@ -130,15 +161,17 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
       </div>
       <p id={messageId} className={styles.editorMessage} role="status" data-testid="editor-message">
         {message ?? 'Saved'}
-        {impact?.status === 'checking' && impact.of ? ` · pricing existing orders ${impact.done} of ${impact.of}` : ''}
+        {impact?.status === 'checking' ? ' · pricing existing orders' : ''}
       </p>
       <ErrorMessage error={state.saveError} prefix="Save failed: " className={styles.saveError} />
-      {benchOpen ? <TestBench rule={rule} versionKey={versionKey} draft={draft} /> : null}
+      {benchOpen ? <TestBench rule={rule} versionKey={versionKey} draft={draft} isDraft={isDraft} /> : null}
+      {publishing ? <PublishDialog rule={rule} versionKey={versionKey} version={version} onPublished={onRuleChange} onClose={() => setPublishing(false)} /> : null}
 
       {impact?.status === 'confirm' ? (
         <Modal
           title="This version prices existing orders"
           onClose={() => setImpact(null)}
+          width="wide"
           testId="save-impact"
           footer={
             <>
@@ -166,13 +199,13 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
             </>
           }
         >
-          <ImpactText summary={impact.summary} />
+          <ImpactText impact={impact.impact} />
         </Modal>
       ) : null}
 
       {deleting ? (
         <ConfirmDialog
-          question="Are you want to delete this pricing rule version?"
+          question="Are you sure you want to delete this pricing rule version?"
           busy={deleting.busy}
           error={deleting.error}
           onCancel={() => setDeleting(null)}
@@ -192,15 +225,15 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
   );
 }
 
-function ImpactText({ summary }: { summary: ImpactSummary }) {
-  const { orders, priced, difference, changedOrders } = summary;
-  const ordersText = `${orders} existing ${orders === 1 ? 'order' : 'orders'}`;
+function ImpactText({ impact }: { impact: PricingVersionImpact }) {
+  const { orders, totalChangeInCents, changedOrders } = impact;
   return (
     <>
       <p>
-        This version prices {ordersText} now. Saving the draft changes their items' total by <strong>{difference === 0 ? formatCents(0) : signed(difference)}</strong>
-        {priced < orders ? ` (the first ${priced} orders priced here; at most ${MAX_ORDERS_PRICED} are)` : ''}; {changedOrders} of the priced orders change.
+        This version prices {ordersText(orders)} now. Saving the draft changes their items' total by{' '}
+        <strong>{totalChangeInCents === 0 ? formatCents(0) : signed(totalChangeInCents)}</strong>; {changedOrders} of the priced orders change.
       </p>
+      <ImpactDetails impact={impact} />
       <p>To keep existing orders at their price, put the new prices in a version dated in the future instead: orders move to it only when their effective pricing date reaches it.</p>
     </>
   );

@@ -1,4 +1,4 @@
-import { PricingRuleVersionSchema } from '@cpq/domain';
+import { PricingRuleVersionSchema, VERSION_STATUS_FIELDS } from '@cpq/domain';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -38,6 +38,9 @@ export function editorJsonSchema(schema: unknown = PricingRuleVersionSchema): Re
 
   const lifted = lift(plain, true) as Record<string, Json>;
   delete lifted.$id;
+  // Draft and publication fields are the server's: the editor neither shows nor offers them.
+  const properties = lifted.properties;
+  if (properties && typeof properties === 'object' && !Array.isArray(properties)) for (const k of VERSION_STATUS_FIELDS) delete properties[k];
   const fixedDefinitions = Object.fromEntries(Object.entries(definitions).map(([k, v]) => [k, fixRefs(v)]));
   return { ...(fixRefs(lifted) as Record<string, Json>), definitions: fixedDefinitions };
 }

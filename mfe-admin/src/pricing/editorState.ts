@@ -1,3 +1,5 @@
+import { versionContent, type PricingRuleVersion } from '@cpq/domain';
+
 /**
  * The state of one pricing version editor, pure (no DOM, no Monaco): the saved text, the typed text,
  * whether it parses, and the save in flight. The rules: 'Invalid JSON: {message}' when the text does
@@ -27,9 +29,17 @@ export type EditorAction =
   /** The server's version changed under the editor (another save): take it when nothing is typed. */
   | { type: 'serverChanged'; saved: string };
 
-/** The editor's text for a stored version: 2-space indented JSON. */
+/**
+ * What the editor shows of a stored version: what prices. Whether it is a draft, and who drafted or
+ * published it, belong to the server (it keeps them whatever a save sends).
+ */
+function editable(version: unknown): unknown {
+  return version && typeof version === 'object' && !Array.isArray(version) ? versionContent(version as PricingRuleVersion) : version;
+}
+
+/** The editor's text for a stored version: its content as 2-space indented JSON. */
 export function versionText(version: unknown): string {
-  return JSON.stringify(version, null, 2);
+  return JSON.stringify(editable(version), null, 2);
 }
 
 export function parseJson(text: string): Parsed {
@@ -42,7 +52,7 @@ export function parseJson(text: string): Parsed {
 
 export function initialEditorState(version: unknown): EditorState {
   const saved = versionText(version);
-  return { saved, text: saved, parsed: { ok: true, value: version }, saving: false, saveError: null };
+  return { saved, text: saved, parsed: { ok: true, value: editable(version) }, saving: false, saveError: null };
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {

@@ -1,5 +1,5 @@
 import { apiPost } from '@cpq/client';
-import type { PricingRuleVersion } from '@cpq/domain';
+import type { PricingRuleVersion, PricingVersionImpact, PricingVersionImpactResponse, PublishPricingVersionResponse } from '@cpq/domain';
 import { resources } from '../common/index.ts';
 import type { PricingRuleRow } from './rules.ts';
 
@@ -7,7 +7,9 @@ const KEY = 'productPricingRules';
 
 /**
  * The pricing rule writes of the admin screens. Versions go through the rule's update: a partial
- * `versions` map (null deletes a key), `addVersion: true` adds the next key dated tomorrow.
+ * `versions` map (null deletes a key), `addVersion: true` adds the next key as a draft dated
+ * tomorrow. A draft is published by its own call, which the server refuses for an empty draft or
+ * one pricing a product at $0.
  */
 export const pricingRules = {
   list: (orgId: number) => resources.get<PricingRuleRow>(KEY, { orgId }),
@@ -17,4 +19,13 @@ export const pricingRules = {
   saveVersion: (id: number, key: string, version: PricingRuleVersion) => resources.update<PricingRuleRow>(KEY, id, { versions: { [key]: version } }),
   deleteVersion: (id: number, key: string) => resources.update<PricingRuleRow>(KEY, id, { versions: { [key]: null } }),
   addVersion: (id: number) => apiPost<PricingRuleRow>(`/api/resources/${KEY}/update`, { where: { id }, addVersion: true }),
+  /** Publishes a draft as the server has it; answers the rule. */
+  publishVersion: async (rule: Pick<PricingRuleRow, 'id' | 'orgId'>, key: string) =>
+    (await apiPost<PublishPricingVersionResponse>('/api/configurator/publish-pricing-version', { orgId: rule.orgId, productPricingRuleId: rule.id, versionKey: key })).productPricingRule as PricingRuleRow,
+  /**
+   * What a version text (without one: the stored version) would do to existing orders as the
+   * published version `key`, priced by the server over every order it would affect.
+   */
+  impact: async (rule: Pick<PricingRuleRow, 'id' | 'orgId'>, key: string, draft?: PricingRuleVersion): Promise<PricingVersionImpact> =>
+    (await apiPost<PricingVersionImpactResponse>('/api/configurator/get-pricing-version-impact', { orgId: rule.orgId, productPricingRuleId: rule.id, versionKey: key, ...(draft ? { draft } : {}) })).impact,
 };

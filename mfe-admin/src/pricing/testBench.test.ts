@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueRows, OrderPricingFields, PricingRuleVersion } from '@cpq/domain';
 import { makeOption, makePricingRule, makeProduct, makeProperty } from '@cpq/domain/testing';
-import { benchPrices, impactOf, type BenchInput } from './testBench.ts';
+import { benchPrices, type BenchInput } from './testBench.ts';
 
 /*
  * A small catalogue, prices worked out by hand from the rules:
@@ -93,9 +93,16 @@ describe('test bench prices', () => {
     expect(r.items[2]).toMatchObject({ todayUnit: 10000, draftUnit: 100 });
   });
 
-  it('sums the impact of a save over the priced orders', () => {
-    const a = benchPrices(base({ draft: { created: '2025-01-01 00:00:00', expressions: [fixed(11000), finish] } }));
-    const b = benchPrices(base({}));
-    expect(impactOf(40, [a, b])).toEqual({ orders: 40, priced: 2, difference: 3000, changedOrders: 1 });
+  it('prices a draft in force mode as if it were published; substitute leaves a stored draft a draft', () => {
+    const withDraft = makePricingRule({ id: 5, versions: { ...rule5.versions, '3': { created: '2026-01-01 00:00:00', expressions: [fixed(7000)], draft: true } } });
+    // The editor's text of a draft (no marker), or one still carrying it: priced either way.
+    for (const draft of [{ created: '2026-01-01 00:00:00', expressions: [fixed(7000)] }, withDraft.versions['3']!]) {
+      const forced = benchPrices(base({ rule: withDraft, versionKey: '3', draft, mode: 'force' }));
+      expect(forced.items[0]).toMatchObject({ todayUnit: 12500, todayVersion: '1', draftUnit: 7000, draftVersion: '3' });
+    }
+    // Saving a draft's text changes no order: it is still a draft.
+    const substituted = benchPrices(base({ rule: withDraft, versionKey: '3', draft: { created: '2026-01-01 00:00:00', expressions: [fixed(7000)] }, mode: 'substitute' }));
+    expect(substituted.difference).toBe(0);
+    expect(substituted.items[0]).toMatchObject({ draftVersion: '1' });
   });
 });

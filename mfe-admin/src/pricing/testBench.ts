@@ -1,7 +1,10 @@
 import {
   CatalogueIndex,
+  asPublishedVersion,
   catalogueSnapshotFromRows,
   repriceOrder,
+  versionContent,
+  versionStatus,
   type CatalogueRows,
   type InstanceLike,
   type OrderPricingFields,
@@ -14,10 +17,11 @@ import {
  * today, and with a draft pricing version — item by item and in total. Pure.
  *
  * Two ways to put the draft in:
- * - 'force': the rule has only the draft, so every item of the rule is priced by it whatever the
- *   order's date ("what would this order cost with this draft");
- * - 'substitute': the draft replaces its version among the others, and the order's effective pricing
- *   date still chooses ("what saving the draft does to this order").
+ * - 'force': the rule has only the draft, priced as if published, so every item of the rule is
+ *   priced by it whatever the order's date ("what would this order cost with this draft");
+ * - 'substitute': the draft's text replaces its version's among the others, which stays a draft or
+ *   published as it is, and the order's effective pricing date still chooses ("what saving the
+ *   draft does to this order": nothing, for a draft).
  */
 export type DraftMode = 'force' | 'substitute';
 
@@ -69,7 +73,11 @@ function withRule(rows: CatalogueRows, rule: ProductPricingRule): CatalogueRows 
 }
 
 function draftRule(input: Pick<BenchInput, 'rule' | 'versionKey' | 'draft' | 'mode'>): ProductPricingRule {
-  const versions = input.mode === 'force' ? { [input.versionKey]: input.draft } : { ...input.rule.versions, [input.versionKey]: input.draft };
+  const text = versionContent(input.draft);
+  const versions =
+    input.mode === 'force'
+      ? { [input.versionKey]: asPublishedVersion(text) }
+      : { ...input.rule.versions, [input.versionKey]: { ...text, ...versionStatus(input.rule.versions[input.versionKey]) } };
   return { ...input.rule, versions };
 }
 
@@ -108,28 +116,4 @@ export function benchPrices(input: BenchInput): BenchResult {
   const totalToday = items.reduce((s, it) => s + it.todayTotal, 0);
   const totalDraft = items.reduce((s, it) => s + it.draftTotal, 0);
   return { items, totalToday, totalDraft, difference: totalDraft - totalToday };
-}
-
-/** Pricing many orders is capped: the confirmation prices at most this many and says so. */
-export const MAX_ORDERS_PRICED = 25;
-
-export interface ImpactSummary {
-  /** Orders the version prices (as the server counted them). */
-  orders: number;
-  /** Orders priced here (at most MAX_ORDERS_PRICED). */
-  priced: number;
-  /** The change of the priced orders' item totals, summed. */
-  difference: number;
-  /** Priced orders whose total changes. */
-  changedOrders: number;
-}
-
-/** What saving a draft does to the orders its version prices: each priced with the draft substituted. */
-export function impactOf(orderCount: number, results: readonly BenchResult[]): ImpactSummary {
-  return {
-    orders: orderCount,
-    priced: results.length,
-    difference: results.reduce((s, r) => s + r.difference, 0),
-    changedOrders: results.filter((r) => r.difference !== 0 || r.items.some((i) => i.changed)).length,
-  };
 }

@@ -64,14 +64,18 @@ interface SortedVersion {
 
 const sortedCache = new WeakMap<Record<string, PricingRuleVersion>, SortedVersion[]>();
 
-/** A rule's readable versions, oldest first (same created: lower version number first). */
+/**
+ * A rule's readable, published versions, oldest first (same created: lower version number first).
+ * Drafts are left out here, so nothing that chooses a version — prices, the next pricing change, the
+ * orders a version prices — ever sees one.
+ */
 export function sortedVersions(rule: Pick<ProductPricingRule, 'versions'>): readonly SortedVersion[] {
   const versions = rule.versions ?? {};
   let list = sortedCache.get(versions);
   if (!list) {
     list = [];
     for (const [key, version] of Object.entries(versions)) {
-      if (!version || !Array.isArray(version.expressions)) continue;
+      if (!version || !Array.isArray(version.expressions) || version.draft === true) continue;
       const created = normalisePricingDate(version.created, 'startOfDay');
       if (created === null) continue;
       list.push({ key, version, created });
@@ -94,7 +98,7 @@ function compareKeys(a: string, b: string): number {
  * date (a version created at exactly that second applies; between two versions with the same created
  * the higher version number wins). When the date is before the first version, the EARLIEST version
  * applies (an order must still get a price; the note says so). An unreadable date uses the newest
- * version. Versions without a readable created date or expressions array are ignored.
+ * version. Drafts, and versions without a readable created date or expressions array, are ignored.
  * Returns null when the rule has no usable version.
  */
 export function selectPricingRuleVersion(rule: Pick<ProductPricingRule, 'versions'>, effectivePricingDate: PricingDate): PricingVersionChoice | null {

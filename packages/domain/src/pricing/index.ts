@@ -9,3 +9,5 @@ export type { PriceExplanation, PricingStep, PriceSource, StepFailure } from './
 export { roundCents, percentOf, formatCents, formatCentsPrecise } from './money.ts';
 export { PricingRuleVersionSchema, PricingExpressionSchema, PricingConditionSchema, PricingCheckSchema, PricingOperatorSchema } from './schema.ts';
 export type { PricingRuleVersionJson } from './schema.ts';
+export { isDraftVersion, versionContent, versionStatus, asPublishedVersion, catalogueWithRule, publishRefusal, VERSION_STATUS_FIELDS } from './drafts.ts';
+export type { PublishRefusal, PublishCheckInput, VersionStatus, VersionStatusField } from './drafts.ts';

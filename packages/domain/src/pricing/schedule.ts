@@ -3,7 +3,7 @@ import { normalisePricingDate, sortedVersions, type PricingDate } from './dates.
 
 const boundaries = new WeakMap<CatalogueIndex, readonly string[]>();
 
-/** Every moment a pricing rule version of the catalogue takes effect ('YYYY-MM-DD HH:MM:SS' UTC), sorted. */
+/** Every moment a published pricing rule version of the catalogue takes effect ('YYYY-MM-DD HH:MM:SS' UTC), sorted (drafts take effect at no moment). */
 function versionStarts(catalogue: CatalogueIndex): readonly string[] {
   let list = boundaries.get(catalogue);
   if (!list) {

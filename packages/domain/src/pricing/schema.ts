@@ -68,6 +68,12 @@ export const PricingRuleVersionSchema = Type.Object(
   {
     created: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$', description: "'YYYY-MM-DD HH:MM:SS' UTC" }),
     expressions: Type.Array(PricingExpressionSchema),
+    // Where the version stands: set by the server, never taken from what a client sends.
+    draft: Type.Optional(Type.Literal(true, { description: 'A draft prices nothing until it is published.' })),
+    draftedBy: Type.Optional(Type.Integer({ description: 'The user who added the draft.' })),
+    draftedAt: Type.Optional(Type.String({ maxLength: 32, description: "When the draft was added, 'YYYY-MM-DD HH:MM:SS' UTC" })),
+    publishedBy: Type.Optional(Type.Integer({ description: 'The user who published the version.' })),
+    publishedAt: Type.Optional(Type.String({ maxLength: 32, description: "When the version was published, 'YYYY-MM-DD HH:MM:SS' UTC" })),
   },
   { $id: 'PricingRuleVersion' },
 );
