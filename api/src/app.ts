@@ -31,6 +31,7 @@ import { StateTaxTable, type TaxRates } from './adapters/tax/index.ts';
 import { integrationProviderFromEnv, type IntegrationProvider } from './adapters/integrations/index.ts';
 import { orderStatusRoutes, paymentWebhookRoutes } from './routes/orderStatus.ts';
 import { sweepPayments } from './services/payments.ts';
+import { repriceDueOrders, repriceStoredOrder, type RepriceTick } from './services/repricer.ts';
 import { sharingRoutes } from './routes/sharing.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { guestRoutes } from './routes/guests.ts';
@@ -82,6 +83,8 @@ export interface App extends Koa {
   payments: PaymentProvider;
   /** Settles due simulated payments and reconciles payments in progress (main.ts runs it on a timer). */
   sweepPayments(): Promise<void>;
+  /** Reprices a batch of the orders whose stored prices are due (main.ts runs it on a timer; tests pass a clock). */
+  repriceOrders(opts?: { now?: Date; limit?: number }): Promise<RepriceTick>;
   /** The PDF renderer: its browser is ended on shutdown (main.ts). */
   pdf: PdfRenderer;
   /** Every API route (method and path): the authorisation matrix and the fuzz tests are generated from it. */
@@ -142,7 +145,14 @@ export function createApp(deps: AppDeps): App {
   const queries = bindQueries(deps.db, { idleMs: deps.sessionIdleMs ?? sessionIdleFromEnv() });
   const transaction = transactionRunner(deps.db);
   app.catalogues = new CatalogueCache(queries, repos);
-  const orderData = new OrderDataService({ repos, transaction, catalogues: app.catalogues, spatialCategoryIds: (orgId) => app.plugins.rulesFor(orgId).spatial.spatialCategoryIds });
+  const repricer = { repos, plugins: app.plugins, catalogues: app.catalogues, transaction, logError: (err: unknown) => logError(err, 'repricing') };
+  const orderData = new OrderDataService({
+    repos,
+    transaction,
+    catalogues: app.catalogues,
+    spatialCategoryIds: (orgId) => app.plugins.rulesFor(orgId).spatial.spatialCategoryIds,
+    pricing: { rulesVersion: (orgId) => app.plugins.rulesVersion(orgId), reprice: (orderId) => repriceStoredOrder(repricer, orderId), logError },
+  });
   const storage = deps.storage ?? mediaStorageFromEnv(process.env, repoRootOf(deps));
   const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, orderData, transaction, storage };
   const payments = deps.payments ?? paymentProviderFromEnv(process.env, deps.db);
@@ -159,6 +169,7 @@ export function createApp(deps: AppDeps): App {
   app.pdf = deps.pdf ?? pdfRendererFromEnv(process.env);
   const renderOrigin = deps.pdfRenderOrigin ?? (process.env.PDF_RENDER_ORIGIN?.trim() || undefined);
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
+  app.repriceOrders = (opts) => repriceDueOrders(repricer, opts);
   app.use(sessionMiddleware());
   const routers = [
     healthRoutes({ queries }),

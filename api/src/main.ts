@@ -59,8 +59,27 @@ const sweeper = setInterval(() => {
 }, SWEEP_MS);
 sweeper.unref();
 
+// Stored prices that follow the catalogue: reprice the orders a pricing version or a catalogue change
+// made due, a batch at a time (the next batch at once while the last one was full). One pass at a time.
+const REPRICE_MS = Number(process.env.REPRICE_MS ?? 1000);
+let repricing = false;
+const repriceTick = (): void => {
+  if (repricing) return;
+  repricing = true;
+  app
+    .repriceOrders()
+    .then((tick) => {
+      if (tick.more) setImmediate(() => void repriceTick());
+    })
+    .catch((err: unknown) => (isDatabaseUnavailable(err) ? console.error(`repricing skipped: the database is not reachable (${messageOf(err)})`) : console.error('repricing failed', err)))
+    .finally(() => (repricing = false));
+};
+const repricer = setInterval(repriceTick, REPRICE_MS);
+repricer.unref();
+
 const shutdown = () => {
   clearInterval(sweeper);
+  clearInterval(repricer);
   server.close(() => void Promise.all([db.destroy(), app.pdf.close()]).then(() => process.exit(0)));
   setTimeout(() => process.exit(0), 5000).unref();
 };

@@ -8,8 +8,9 @@ import { CREATE_ORDER, ITEM_CREATE, ORDER_DATA, ORDER_UPDATE } from './paths.ts'
  * A guest's terms on that guest's orders (docs/decisions/0057-guest-terms-on-orders.md), written from
  * the rules: the order OWNER's guest discount (percent) and sales-tax setting price the order,
  * whoever looks at it or writes to it; an order's own discount replaces the guest's; no sales tax
- * means tax 0 whatever the order's rate; update-guest-data reprices the guest's orders at once and
- * the payment amount follows; an employee's order is never touched; a refused call changes nothing.
+ * means tax 0 whatever the order's rate; update-guest-data reprices the guest's open orders at once
+ * (a submitted or approved one keeps its prices and payment amounts: decision 0069); an employee's
+ * order is never touched; a refused call changes nothing.
  */
 const C = '/api/configurator';
 const ORG = 850;
@@ -138,7 +139,8 @@ describe.each(databases)('guest terms on orders on $name', (dbCase) => {
     expect(none.body.data.costs).toMatchObject({ ...expected(o.subtotal, 10, true), discountSource: 'guest' });
   });
 
-  it('no sales tax for the guest: tax 0 whatever the order says, and the card payment amount follows', async () => {
+  it('no sales tax for the guest: tax 0 on their open orders whatever the order says; an approved order keeps the amounts its payment was asked for', async () => {
+    const open = await pricedOrder(guest);
     // The guest's submitted demo order, approved so that its deposit is due.
     const order = (await t.repos.productOrders.findOne({ orgId: ORG, title: 'Maple Street Renovation' }))!;
     expect(order.userId).toBe(guestId);
@@ -152,20 +154,24 @@ describe.each(databases)('guest terms on orders on $name', (dbCase) => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data.amountInCents).toBe(taxed.depositAmount);
 
-    expect((await setTerms({ disableSalesTax: true })).status).toBe(200);
-    const untaxed = (await orderRow(order.id)).costs;
-    expect(untaxed).toMatchObject(expected(taxed.orderSubTotal, 10, false));
-    expect(untaxed.depositAmount).toBe(pct(untaxed.orderTotal, untaxed.depositPercentage));
-    const second = await ask();
-    expect(second.status).toBe(200);
-    expect(second.body.data.amountInCents).toBe(untaxed.depositAmount);
-    expect(second.body.data.amountInCents).toBeLessThan(first.body.data.amountInCents);
-    // The order data tells every reader, so the order page shows the same tax.
-    const data = await orderData(owner, order.orgSpecificId);
+    const res = await setTerms({ disableSalesTax: true });
+    expect(res.status).toBe(200);
+    // The open quote follows the guest's terms at once, as the order page computes them.
+    const untaxed = (await orderRow(open.id)).costs;
+    expect(untaxed).toMatchObject(expected(open.subtotal, 10, false));
+    const data = await orderData(owner, open.orgSpecificId);
     expect(data.guests).toEqual([{ userId: guestId, disableSalesTax: 1, discount: { type: 'percent', value: 10 } }]);
     expect(browserCosts(data)).toEqual(untaxed);
-    expect((await setTerms({ disableSalesTax: false })).status).toBe(200);
+    // The approved order's prices no longer follow anything: the tax it was approved with stays, and so does the payment amount.
     expect((await orderRow(order.id)).costs).toEqual(taxed);
+    const second = await ask();
+    expect(second.status).toBe(200);
+    expect(second.body.data.amountInCents).toBe(taxed.depositAmount);
+    const audit = (await t.repos.auditLog.find({ orgId: ORG, entity: 'guest', action: 'update' })).at(-1)!;
+    expect((audit.data as { repricedOrderIds: number[] }).repricedOrderIds).toContain(open.id);
+    expect((audit.data as { repricedOrderIds: number[] }).repricedOrderIds).not.toContain(order.id);
+    expect((await setTerms({ disableSalesTax: false })).status).toBe(200);
+    expect((await orderRow(open.id)).costs).toMatchObject(expected(open.subtotal, 10, true));
   });
 
   it('a guest with pricing hidden gets neither the costs nor the terms; an employee still does', async () => {

@@ -133,6 +133,21 @@ describe('prices and the costs summary', () => {
     expect(net[2]!.unit).toBe(33);
   });
 
+  it('a submitted order prints the prices and costs it was agreed at, as stored, as the order page shows them', () => {
+    const orgSettings = { productOrderStatuses: [{ key: 'orderStarted', type: 'orderStarted' as const, title: 'Order Started' }, { key: 'submitted', type: 'submittedForApproval' as const, title: 'Submitted' }] };
+    // Stored at $110.00 each before the catalogue moved to $125.00; the stored costs say so.
+    const stored = [instance(1, { quantity: 2, properties: { '10': { optionId: 101 }, '11': { optionId: 111 }, '12': { optionId: 121 } }, unitPriceInCents: 11000, totalPriceInCents: 22000 })];
+    const costs = { orderSubTotal: 22000, discount: 0, discountSource: null, appliedDiscountPercentage: null, shipping: 0, shippingIsTbd: true, tax: 0, tariff: 0, orderTotal: 22000, depositPercentage: 0, depositAmount: 0 };
+    const submitted = orderFixture({ statusData: { orderStarted: { date: '2025-05-05 14:00:00' }, submitted: { date: '2025-05-06 14:00:00' } }, costs } as never);
+    const doc = buildDocument(input({ order: submitted, instances: stored, orgSettings }));
+    expect(doc.rows[0]!.cells.unitPrice).toEqual(['$110.00']);
+    expect(doc.rows[0]!.cells.subtotal).toEqual(['$220.00']);
+    expect(doc.summary!.find((l) => l.key === 'total')!.text).toBe('$220.00');
+    // At its first step the same order follows the catalogue: priced by the engine.
+    const open = buildDocument(input({ order: orderFixture({ costs } as never), instances: stored, orgSettings }));
+    expect(open.rows[0]!.cells.unitPrice).toEqual(['$125.00']);
+  });
+
   it('the invoice adds what was paid and the balance due', () => {
     const doc = buildDocument(input({ mode: 'invoice', order: orderFixture({ amountPaidInCents: 10000 }) }));
     expect(doc.summary!.slice(-2)).toEqual([

@@ -12,7 +12,9 @@ import {
   formatCents,
   guestTerms,
   isCustomProduct,
+  normaliseQuantity,
   optionSummary,
+  pricesFollowCatalogue,
   readEngravings,
   repriceOrder,
   statusTitle,
@@ -199,8 +201,29 @@ function asPriced(inst: OrderDataProductInstance, catalogue: CatalogueIndex): In
   return notSent ? { ...inst, productId: CUSTOM_PRODUCT_ID, customPriceInCents: inst.unitPriceInCents ?? 0 } : inst;
 }
 
-/** Item prices and order costs with the engine and the same costs function as the order page and the server. */
+/**
+ * The prices an order whose prices no longer follow the catalogue (submitted, approved, paid) was
+ * agreed at, as stored (the server keeps them, and its payments were asked for them); null when the
+ * order's prices follow the catalogue, or when a stored price is missing.
+ */
+function storedPricing(input: DocumentInput, items: readonly OrderDataProductInstance[]): Pricing | null {
+  const costs = input.order.costs as Costs | undefined;
+  if (!costs || pricesFollowCatalogue(input.orgSettings.productOrderStatuses ?? [], (input.order.statusData ?? {}) as StatusData)) return null;
+  const lineTotals: LinePrice[] = [];
+  for (const i of items) {
+    if (typeof i.unitPriceInCents !== 'number' || typeof i.totalPriceInCents !== 'number') return null;
+    lineTotals.push({ unit: i.unitPriceInCents, total: i.totalPriceInCents, quantity: normaliseQuantity(i.quantity) });
+  }
+  return { costs, lineTotals };
+}
+
+/**
+ * Item prices and order costs with the engine and the same costs function as the order page and the
+ * server; an order whose prices are kept shows its stored ones, as the order page does.
+ */
 function priceItems(input: DocumentInput, items: readonly OrderDataProductInstance[]): Pricing {
+  const stored = storedPricing(input, items);
+  if (stored) return !input.hideDiscount || stored.costs.discount <= 0 ? stored : { costs: stored.costs, lineTotals: netOfDiscount(stored.lineTotals, stored.costs) };
   const owner = input.guests.find((g) => g.userId === input.order.userId);
   const { instances, costs } = repriceOrder({
     order: input.order,

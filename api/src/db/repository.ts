@@ -490,9 +490,10 @@ export const TABLES = {
     timestamps: true,
     revisioned: true,
     searchSource: 'order',
-    // search_text belongs to the search index (db/ordersSearch.ts): never read, sent or copied as a field.
+    // search_text belongs to the search index (db/ordersSearch.ts), prices_follow to the repricer's
+    // search for due orders (services/repricer.ts): never read, sent or copied as fields.
     afterRead: (o: Row): Row => {
-      const { addresses, searchText: _searchText, ...rest } = o;
+      const { addresses, searchText: _searchText, pricesFollow: _pricesFollow, ...rest } = o;
       const a = (addresses ?? {}) as Row;
       return { ...rest, deliveryAddress: a.deliveryAddress ?? null, billingAddress: a.billingAddress ?? null };
     },

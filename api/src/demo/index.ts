@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { newOrderCosts } from '@cpq/domain';
+import { newOrderCosts, pricesFollowCatalogue, type StatusData } from '@cpq/domain';
 import { hashPassword } from '../auth/passwords.ts';
 import { createRepos, type Row } from '../db/repository.ts';
 import { toDbDate } from '../db/time.ts';
@@ -122,6 +122,7 @@ export async function seedDemo(db: Knex): Promise<boolean> {
           promptedForProjectInfo: 1,
           statusData,
           lastCompletedStatusKey: last.key,
+          pricesFollow: pricesFollowCatalogue(statuses, statusData as StatusData) ? 1 : 0,
           amountPaidInCents: 0,
           costs: newOrderCosts(),
           contactName: d.contactName ?? null,

@@ -13,7 +13,7 @@ import { badRequest } from '../http/errors.ts';
 import { assertInvolvedInOrder, pricingVisible, productVisible, shapeOrder, type Access } from '../policy.ts';
 import { audit, insertProductOrder } from './orders.ts';
 import { lockOrderForWrite, splitEmails, type WriteDeps } from './orderWrites.ts';
-import { computeItem, finishOrderWrite, pricingContext, recomputeItems, staleness, type PricingContext } from './repricing.ts';
+import { computeItem, finishOrderWrite, pricesFollow, pricingContext, recomputeItems, staleness, type PricingContext } from './repricing.ts';
 
 /**
  * Order fields a copy takes from its source besides the creation fields (type, category, product,
@@ -115,7 +115,7 @@ export async function duplicateProductOrder(deps: WriteDeps, access: Access, pro
  * Owner change (employees only, by the policy table): the previous owner becomes a sharee keeping
  * their price visibility, the new user the owner with prices visible. The new owner must be an active
  * member or guest of the organisation. Costs are recomputed (the owner's guest record carries their
- * discount and tax exemption).
+ * discount and tax exemption), unless the order's prices no longer follow the catalogue.
  */
 export async function changeOrderOwner(deps: WriteDeps, access: Access, productOrderId: number, userId: number): Promise<Row> {
   const { repos } = deps;
@@ -132,9 +132,11 @@ export async function changeOrderOwner(deps: WriteDeps, access: Access, productO
       [String(userId)]: { role: 'owner' as const, pricingIsHidden: 0 as const },
     };
     const ctx = await pricingContext(deps, trx, order.orgId);
-    const stale = staleness(order, ctx);
+    // An order whose prices no longer follow the catalogue keeps them, the previous owner's terms included.
+    const keepPrices = !pricesFollow(ctx, order);
+    const stale = keepPrices ? 'none' : staleness(order, ctx);
     const itemTotals = stale === 'none' ? undefined : await recomputeItems(repos, trx, order, ctx, stale);
-    await finishOrderWrite(repos, trx, order, ctx, { patch: { userId, involvedUsers }, itemTotals });
+    await finishOrderWrite(repos, trx, order, ctx, { patch: { userId, involvedUsers }, itemTotals, keepPrices });
     await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'changeOwner', data: { from: order.userId, to: userId } });
     return shapeOrder(access, (await repos.productOrders.findOne({ id: order.id }, trx))!);
   });

@@ -1,4 +1,4 @@
-import { isSpatialOrder, type CatalogueAdditions } from '@cpq/domain';
+import { isSpatialOrder, pricesFollowCatalogue, type CatalogueAdditions, type Organisation, type StatusData } from '@cpq/domain';
 import type { OrderHead, OwnerGuestTerms } from '../db/queries.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
@@ -15,6 +15,8 @@ import {
   type CatalogueAudience,
 } from '../policy.ts';
 import type { CatalogueCache, CatalogueEntry } from './catalogueCache.ts';
+import { orgStatuses } from './orgs.ts';
+import { isDue } from './repricing.ts';
 
 const SPATIAL_LISTS = ['archWalls', 'archElevations', 'archCustomViews', 'entities', 'productCanvasTexts', 'productCanvasLines'] as const;
 
@@ -25,6 +27,8 @@ interface OrderParts {
   items: Row[];
   /** Drawn on the architectural canvas (isSpatialOrder): then the spatial lists are loaded and sent. */
   isSpatial: boolean;
+  /** Its stored prices follow the catalogue (an open quote): a read reprices them first when due. */
+  follows: boolean;
   spatial: Partial<Record<(typeof SPATIAL_LISTS)[number], Row[]>>;
   usedProductIds: Set<number>;
   chosenOptionIds: Set<unknown>;
@@ -45,6 +49,12 @@ export interface OrderDataDeps {
   catalogues: CatalogueCache;
   /** The product categories an organisation's plugin draws on the canvas (rules.spatial.spatialCategoryIds). */
   spatialCategoryIds: (orgId: number) => readonly number[];
+  /** Stored prices found due when the order page reads them are repriced first (none: read as stored). */
+  pricing?: {
+    rulesVersion: (orgId: number) => string;
+    reprice: (orderId: number) => Promise<unknown>;
+    logError: (err: unknown, request?: string) => void;
+  };
 }
 
 /**
@@ -77,9 +87,12 @@ export class OrderDataService {
    * terms, so it is made once for each and sent as it is.
    */
   async body(access: Access, head: OrderHead | undefined): Promise<Buffer> {
-    const { order, parts, ownerGuest } = await this.open(access, head);
-    const audience = catalogueAudience(access, order);
+    const opened = await this.open(access, head);
+    const { ownerGuest } = opened;
     const catalogue = await this.deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
+    const parts = await this.current(opened.parts, catalogue.version);
+    const { order } = parts;
+    const audience = catalogueAudience(access, order);
     const key = `${readerKind(access, audience)}|${catalogue.version}|${JSON.stringify(ownerGuest)}`;
     let body = parts.bodies.get(key);
     if (!body) {
@@ -90,9 +103,30 @@ export class OrderDataService {
     return body;
   }
 
-  private async partsOf(orderId: number, revision: number): Promise<OrderParts> {
+  /**
+   * The order's parts with stored prices the server knows to be out of date (it follows the catalogue,
+   * and the catalogue changed or a pricing version took effect since) repriced first, in a short
+   * transaction of their own — so the page never shows a saved total the server would not store now.
+   * A repricing that fails leaves the stored prices to the page (and the repricer retries).
+   */
+  private async current(parts: OrderParts, catalogueVersion: number): Promise<OrderParts> {
+    const pricing = this.deps.pricing;
+    if (!pricing || !parts.follows) return parts;
+    const basis = `${catalogueVersion}|${pricing.rulesVersion(parts.order.orgId)}`;
+    if (!isDue(parts.order, { basis, now: new Date() })) return parts;
+    try {
+      await pricing.reprice(parts.order.id);
+    } catch (err) {
+      pricing.logError(err, `repricing order ${parts.order.id} on read`);
+      return parts;
+    }
+    return this.partsOf(parts.order.id, null);
+  }
+
+  /** The parts at this revision (kept or read); `null`: read them as they are now. */
+  private async partsOf(orderId: number, revision: number | null): Promise<OrderParts> {
     const hit = this.parts.get(orderId);
-    if (hit && hit.revision === revision) {
+    if (hit && revision !== null && hit.revision === revision) {
       // Most recently read last: the first key is the one dropped when the map is full.
       this.parts.delete(orderId);
       this.parts.set(orderId, hit);
@@ -108,8 +142,9 @@ export class OrderDataService {
       const spatial: OrderParts['spatial'] = {};
       // The organisation's architectural flag is read with the order's parts: a change of it shows
       // from the order's next write (or the process's next start) on.
-      const org = (await repos.organisations.findOne({ id: order.orgId }, trx)) as { appData?: { designEngine?: { isArchitectural?: boolean } } } | undefined;
+      const org = (await repos.organisations.findOne({ id: order.orgId }, trx)) as Organisation | undefined;
       const isSpatial = isSpatialOrder(order, { isArchitectural: org?.appData?.designEngine?.isArchitectural }, this.deps.spatialCategoryIds(order.orgId));
+      const follows = !!org && pricesFollowCatalogue(orgStatuses(org), (order.statusData ?? {}) as StatusData);
       if (isSpatial) {
         spatial.archWalls = await repos.archWalls.find(w, { trx });
         spatial.archElevations = await repos.archElevations.find(w, { trx });
@@ -123,6 +158,7 @@ export class OrderDataService {
         order,
         items: items as Row[],
         isSpatial,
+        follows,
         spatial,
         usedProductIds: new Set<number>([...items.map((i) => i.productId), ...(order.productId ? [order.productId] : [])]),
         chosenOptionIds: new Set(items.flatMap((i) => Object.values(i.properties ?? {}).map((v) => v?.optionId))),

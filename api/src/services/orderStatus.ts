@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   decideStatus,
+  pricesFollowCatalogue,
   submitProblem,
   type OrderStatusFacts,
   type OrderStatusFields,
@@ -138,6 +139,8 @@ export async function transition(
     amountPaidInCents: next.amountPaidInCents,
     isProcessingPayment: next.isProcessingPayment,
     feedbackNotes: next.feedbackNotes,
+    // Derived from the step, written with it: the repricer searches due orders by it (0069).
+    pricesFollow: pricesFollowCatalogue(ctx.statuses, next.statusData) ? 1 : 0,
   };
   if (next.amountPaidInCents !== Number(order.amountPaidInCents ?? 0)) patch.lastPaymentDate = now;
   await deps.repos.productOrders.update({ id: order.id }, patch, trx);

@@ -37,7 +37,7 @@ import { toDbDate } from '../db/time.ts';
 import type { CatalogueCache } from './catalogueCache.ts';
 import { audit } from './orders.ts';
 import { orgStatuses } from './orgs.ts';
-import { computeItem, finishOrderWrite, pricingContext, recomputeItems, staleness, type PricingContext } from './repricing.ts';
+import { computeItem, finishOrderWrite, orderWritePricing, pricingContext, recomputeItems, staleness, type PricingContext } from './repricing.ts';
 
 export interface WriteDeps {
   repos: Repos;
@@ -295,6 +295,8 @@ async function checkOrderReferences(repos: Repos, trx: Knex.Transaction, order: 
  * owner and involved users change through the owner and sharing calls. Every item is repriced only
  * when the effective pricing date changes (or the stored prices no longer hold); discount, shipping,
  * tax, tariff, category and stocked change the order costs, computed from the stored item totals.
+ * On an order whose prices no longer follow the catalogue, a change of its details alone leaves its
+ * prices as they are (orderWritePricing).
  */
 export async function updateOrder(deps: WriteDeps, access: Access, id: number, props: Row): Promise<Row> {
   for (const f of ['userId', 'involvedUsers']) {
@@ -314,10 +316,10 @@ export async function updateOrder(deps: WriteDeps, access: Access, id: number, p
     assertOrderChanges(access, orgStatuses(ctx.org), order, orderUpdateChanges(Object.keys(props)));
     await checkOrderReferences(deps.repos, trx, order, access, props);
     const dateChanged = 'effectivePricingDate' in patch && (patch.effectivePricingDate ?? null) !== (order.effectivePricingDate ?? null);
-    const stale = staleness(order, ctx, dateChanged);
+    const stale = orderWritePricing(order, ctx, Object.keys(props), dateChanged);
     const next = { ...order, ...patch } as ProductOrderRow;
-    const itemTotals = stale === 'none' ? undefined : await recomputeItems(deps.repos, trx, next, ctx, stale);
-    await finishOrderWrite(deps.repos, trx, order, ctx, { patch, itemTotals });
+    const itemTotals = stale === 'none' || stale === 'keep' ? undefined : await recomputeItems(deps.repos, trx, next, ctx, stale);
+    await finishOrderWrite(deps.repos, trx, order, ctx, { patch, itemTotals, keepPrices: stale === 'keep' });
     await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'update', data: { fields: Object.keys(props) } });
     return shapeOrder(access, (await deps.repos.productOrders.findOne({ id: order.id }, trx))!);
   });

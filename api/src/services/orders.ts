@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   newOrderCosts,
+  pricesFollowCatalogue,
   UNTITLED_ORDER_TITLE,
   type ProductOrderProps,
   type ProductOrderType,
@@ -62,7 +63,8 @@ export async function insertProductOrder(repos: Repos, trx: Knex.Transaction, ac
   }
 
   const type: ProductOrderType = props.type ?? (settings.isArchitectural ? 'arch' : 'standalone');
-  const first = orgStatuses(org)[0]!;
+  const statuses = orgStatuses(org);
+  const first = statuses[0]!;
   const now = nowUtc();
   const orgSpecificId = await allocateOrgSpecificId(trx, props.orgId);
   const order = {
@@ -80,6 +82,7 @@ export async function insertProductOrder(repos: Repos, trx: Knex.Transaction, ac
     isProcessingPayment: 0,
     statusData: { [first.key]: { date: now } },
     lastCompletedStatusKey: first.key,
+    pricesFollow: pricesFollowCatalogue(statuses, { [first.key]: { date: now } }) ? 1 : 0,
     effectivePricingDate: null,
     amountPaidInCents: 0,
     // The server owns computed fields: client-sent costs are ignored.

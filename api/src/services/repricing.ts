@@ -5,7 +5,9 @@ import {
   itemValidity,
   measureTextServer,
   nextPricingChange,
+  orderUpdateChanges,
   priceInstance,
+  pricesFollowCatalogue,
   repriceOrder,
   type CatalogueIndex,
   type Costs,
@@ -13,6 +15,7 @@ import {
   type InstancePrice,
   type Organisation,
   type PricingFailure,
+  type StatusData,
 } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
 import type { Repos, Row } from '../db/repository.ts';
@@ -20,7 +23,7 @@ import type { ProductInstanceRow, ProductOrderRow } from '../db/rows.ts';
 import { toDbDate } from '../db/time.ts';
 import type { PluginRegistry } from '../plugins.ts';
 import type { CatalogueCache } from './catalogueCache.ts';
-import { orgSettings } from './orgs.ts';
+import { orgSettings, orgStatuses } from './orgs.ts';
 
 export type InstanceRow = ProductInstanceRow;
 export type OrderRow = ProductOrderRow;
@@ -67,12 +70,40 @@ export async function pricingContext(deps: PricingDeps, trx: Knex.Transaction, o
  */
 export type Staleness = 'all' | 'prices' | 'none';
 
-export function staleness(order: Pick<OrderRow, 'pricingBasis' | 'repriceAfter'>, ctx: PricingContext, effectiveDateChanged = false): Staleness {
+export function staleness(order: Pick<OrderRow, 'pricingBasis' | 'repriceAfter'>, ctx: Pick<PricingContext, 'basis' | 'now'>, effectiveDateChanged = false): Staleness {
   if (order.pricingBasis !== ctx.basis) return 'all';
   if (effectiveDateChanged) return 'prices';
   const after = order.repriceAfter as string | null | undefined;
   if (after && toDbDate(ctx.now) >= after) return 'prices';
   return 'none';
+}
+
+/**
+ * Whether the order's stored prices follow the catalogue (an open quote) or are kept as they are (a
+ * submitted, approved or paid order): decided by the step the order is at, in the organisation's steps.
+ */
+export function pricesFollow(ctx: Pick<PricingContext, 'org'>, order: Pick<OrderRow, 'statusData'>): boolean {
+  return pricesFollowCatalogue(orgStatuses(ctx.org), (order.statusData ?? {}) as StatusData);
+}
+
+/**
+ * Whether stored prices are out of date without anyone writing: the catalogue or the code changed, or
+ * a pricing version has taken effect. An order never priced (no basis: created, no item yet) is not.
+ */
+export function isDue(order: Pick<OrderRow, 'pricingBasis' | 'repriceAfter'>, ctx: Pick<PricingContext, 'basis' | 'now'>): boolean {
+  return order.pricingBasis != null && staleness(order, ctx) !== 'none';
+}
+
+/**
+ * What an order field write recomputes. 'keep': nothing of the prices — an order whose prices no
+ * longer follow the catalogue keeps its items' prices, its costs and its pricing basis when the write
+ * changes only its details (contact, addresses, notes, tracking, archived...): stale prices stay as
+ * they were agreed. A change of what prices it (the costs fields, employees only) is priced as on an
+ * open order: the stale items too, so the order is priced with one catalogue.
+ */
+export function orderWritePricing(order: OrderRow, ctx: PricingContext, fields: Iterable<string>, effectiveDateChanged: boolean): Staleness | 'keep' {
+  if (!pricesFollow(ctx, order) && !orderUpdateChanges(fields).includes('costs')) return 'keep';
+  return staleness(order, ctx, effectiveDateChanged);
 }
 
 /** The fields the server computes for an item. */
@@ -115,6 +146,18 @@ export function sameCosts(a: Partial<Costs> | undefined, b: Partial<Costs> | und
  * `skip`: an item the caller has just computed and written itself.
  */
 export async function recomputeItems(repos: Repos, trx: Knex.Transaction, order: OrderRow, ctx: PricingContext, what: Exclude<Staleness, 'none'>, skip?: { id: number; totalPriceInCents: number }): Promise<number[]> {
+  return (await recomputeItemsCounted(repos, trx, order, ctx, what, skip)).totals;
+}
+
+/** recomputeItems, also answering how many item rows changed. */
+export async function recomputeItemsCounted(
+  repos: Repos,
+  trx: Knex.Transaction,
+  order: OrderRow,
+  ctx: PricingContext,
+  what: Exclude<Staleness, 'none'>,
+  skip?: { id: number; totalPriceInCents: number },
+): Promise<{ totals: number[]; changed: number }> {
   const items = await repos.productInstances.find({ productOrderId: order.id }, { trx, orderBy: ['rank', 'id'] });
   const others = skip ? items.filter((i) => i.id !== skip.id) : items;
   const result = repriceOrder({ order, instances: others, catalogue: ctx.catalogue, hooks: ctx.hooks, orgSettings: orgSettings(ctx.org), now: ctx.now });
@@ -129,7 +172,7 @@ export async function recomputeItems(repos: Repos, trx: Knex.Transaction, order:
     if (Object.keys(next).some((k) => !same(inst[k], next[k]))) changes.push({ id: inst.id, patch: next });
   });
   await repos.productInstances.updateEach({ productOrderId: order.id }, changes, trx);
-  return [...result.instances.map((r) => r.totalPriceInCents), ...(skip ? [skip.totalPriceInCents] : [])];
+  return { totals: [...result.instances.map((r) => r.totalPriceInCents), ...(skip ? [skip.totalPriceInCents] : [])], changed: changes.length };
 }
 
 /**
@@ -143,9 +186,21 @@ export async function finishOrderWrite(
   trx: Knex.Transaction,
   order: OrderRow,
   ctx: PricingContext,
-  opts: { patch?: Row; itemTotals?: readonly number[]; /** false: a recomputation, not a change: lastUpdated stays. */ touch?: boolean } = {},
+  opts: {
+    patch?: Row;
+    itemTotals?: readonly number[];
+    /** false: a recomputation, not a change: lastUpdated stays. */
+    touch?: boolean;
+    /** The order's prices are kept (orderWritePricing 'keep'): costs, basis and reprice-after stay as stored. */
+    keepPrices?: boolean;
+  } = {},
 ): Promise<Row> {
   const merged = { ...order, ...opts.patch } as OrderRow;
+  if (opts.keepPrices) {
+    const write: Row = { ...opts.patch, lastUpdated: opts.touch === false ? order.lastUpdated : toDbDate(ctx.now) };
+    await repos.productOrders.update({ id: order.id }, write, trx);
+    return { ...merged, ...write };
+  }
   const itemTotals = opts.itemTotals ?? [await repos.productInstances.sum('totalPriceInCents', { productOrderId: order.id }, trx)];
   // The owner's guest terms, whoever writes: the price of an order does not depend on who looks at it.
   const guest = await repos.guests.findOne({ orgId: order.orgId, userId: merged.userId }, trx);
@@ -172,7 +227,8 @@ export async function finishOrderWrite(
  * Stores the costs of every order a person owns in the organisation again, in the caller's transaction,
  * each order locked (their guest terms changed: a discount or sales tax is an input of the costs like
  * the catalogue). Items are recomputed only when their stored prices are stale anyway; lastUpdated
- * stays. Answers the ids of the orders whose costs changed.
+ * stays. Orders whose prices no longer follow the catalogue (submitted, approved, paid) keep them:
+ * their payments were asked for those amounts. Answers the ids of the orders whose costs changed.
  */
 export async function repriceOrdersOf(deps: PricingDeps & { trx: Knex.Transaction }, orgId: number, userId: number): Promise<number[]> {
   const { repos, trx } = deps;
@@ -182,7 +238,7 @@ export async function repriceOrdersOf(deps: PricingDeps & { trx: Knex.Transactio
   const changed: number[] = [];
   for (const { id } of orders) {
     const order = await repos.productOrders.lockOne({ id }, trx);
-    if (!order) continue;
+    if (!order || !pricesFollow(ctx, order)) continue;
     const what = staleness(order, ctx);
     const itemTotals = what === 'none' ? undefined : await recomputeItems(repos, trx, order, ctx, what);
     const after = await finishOrderWrite(repos, trx, order, ctx, { itemTotals, touch: false });
@@ -192,13 +248,13 @@ export async function repriceOrdersOf(deps: PricingDeps & { trx: Knex.Transactio
 }
 
 /**
- * Recomputes and stores every item's price and validity and the order's costs (the demo seed, and
- * any caller that must not rely on what is stored).
+ * Recomputes and stores every item's price and validity and the order's costs (the demo seed, the
+ * costs recalculation, and any caller that must not rely on what is stored), priced at `now`.
  */
-export async function recomputeOrder(deps: PricingDeps & { trx: Knex.Transaction }, orderId: number): Promise<void> {
+export async function recomputeOrder(deps: PricingDeps & { trx: Knex.Transaction }, orderId: number, now = new Date()): Promise<void> {
   const order = await deps.repos.productOrders.findOne({ id: orderId }, deps.trx);
   if (!order) return;
-  const ctx = await pricingContext(deps, deps.trx, order.orgId);
+  const ctx = await pricingContext(deps, deps.trx, order.orgId, now);
   const itemTotals = await recomputeItems(deps.repos, deps.trx, order, ctx, 'all');
   await finishOrderWrite(deps.repos, deps.trx, order, ctx, { itemTotals, touch: false });
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012_media_files.ts';
 import * as m0013 from './0013_invitation_tokens.ts';
 import * as m0015 from './0015_guest_discount_percent.ts';
 import * as m0016 from './0016_instance_canvas_position.ts';
+import * as m0017 from './0017_reprice_follow.ts';
 import * as m0018 from './0018_payment_lifecycle.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_invitation_tokens': m0013,
   '0015_guest_discount_percent': m0015,
   '0016_instance_canvas_position': m0016,
+  '0017_reprice_follow': m0017,
   '0018_payment_lifecycle': m0018,
 };
 

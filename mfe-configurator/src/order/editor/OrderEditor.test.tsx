@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { ApiRequestError, api } from '@cpq/client';
-import { instanceVersion, oopsMessage } from '@cpq/domain';
+import { computeOrderCosts, instanceVersion, oopsMessage } from '@cpq/domain';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { OrderEditor } from './OrderEditor.tsx';
 import { catalogue, data, engine, fakeWrites, item, order, org, storeFor } from './testFixtures.ts';
@@ -383,6 +383,26 @@ describe('price summary with the owner\'s guest terms', () => {
     show({ items: [custom], order: taxed, guests: [{ userId: 2, disableSalesTax: 1, discount: { type: 'percent', value: 10 } }] });
     expect(screen.queryByTestId('cost-discount')).toBeNull();
     expect(screen.getByTestId('order-total').textContent).toBe('$1,080.00');
+  });
+});
+
+describe('the saved total', () => {
+  // Two items stored at $50.00 each on a product without a pricing rule here (the browser prices them 0).
+  const storedItems = () => [item({ id: 1, title: 'Hall', unitPriceInCents: 5000, totalPriceInCents: 5000 }), item({ id: 2, title: 'Kitchen', unitPriceInCents: 5000, totalPriceInCents: 5000 })];
+  const costs = computeOrderCosts({ order: { isStocked: 0, productCategoryId: 1 }, itemTotalsInCents: [10000] });
+  const steps = { productOrderStatuses: [{ key: 'started', title: 'Order Started', type: 'orderStarted' }, { key: 'submitted', title: 'Submitted', type: 'submittedForApproval' }] };
+
+  it('an open order prices live and says when the saved total differs', () => {
+    show({ items: storedItems(), designEngine: steps, order: order({ costs, statusData: { started: { date: '2026-01-01' } }, lastCompletedStatusKey: 'started' } as Partial<Order>) });
+    expect(screen.getByTestId('order-total').textContent).toBe('$0.00');
+    expect(screen.getByTestId('total-mismatch').textContent).toBe('The order total differs from the saved total ($100.00); reload to refresh.');
+  });
+
+  it('a submitted order shows its stored prices and total, and no mismatch: they are kept', () => {
+    show({ items: storedItems(), designEngine: steps, order: order({ costs, statusData: { started: { date: '2026-01-01' }, submitted: { date: '2026-01-02' } }, lastCompletedStatusKey: 'submitted' } as Partial<Order>) });
+    expect(screen.getByTestId('order-total').textContent).toBe('$100.00');
+    expect(screen.queryByTestId('total-mismatch')).toBeNull();
+    expect(screen.getAllByText('$50.00').length).toBeGreaterThan(0);
   });
 });
 

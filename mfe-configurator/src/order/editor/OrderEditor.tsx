@@ -24,7 +24,7 @@ import { useDrawingView } from '../drawing/useDrawingView.ts';
 import { Cart } from './Cart.tsx';
 import { InstanceBar } from './InstanceBar.tsx';
 import { AddItemTitle, CustomProductDialog, ProductPicker, ProjectInfo } from './ItemDialogs.tsx';
-import { explanationOf, itemView, orderCosts, ownerGuest, type EditorEngine, type ItemView } from './itemViews.ts';
+import { explanationOf, itemView, orderCosts, ownerGuest, showsStoredPrices, type EditorEngine, type ItemView } from './itemViews.ts';
 import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITEM, neighbour, pickerProducts } from './logic.ts';
 import { useConfirm } from './Modal.tsx';
 import { OptionPicker, type PropertyGroupRow } from './OptionPicker.tsx';
@@ -106,15 +106,20 @@ export function OrderEditor(props: OrderEditorProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A submitted, approved or paid order shows the prices it was agreed at, as stored: the server keeps them.
+  const storedPrices = showsStoredPrices(settings.productOrderStatuses, order);
   const views = useMemo(() => {
     const m = new Map<number, ItemView>();
-    for (const i of items) m.set(i.id, itemView(i, engine, order));
+    for (const i of items) m.set(i.id, itemView(i, engine, order, storedPrices));
     return m;
-  }, [items, engine, order]);
+  }, [items, engine, order, storedPrices]);
   const ownerTerms = useMemo(() => ownerGuest(props.data.guests, order.userId), [props.data.guests, order.userId]);
   const costs = useMemo<Costs>(
-    () => orderCosts(items.map((i) => views.get(i.id)!.totalPriceInCents), order, engine.hooks, settings, ownerTerms),
-    [items, views, order, engine.hooks, settings, ownerTerms],
+    () =>
+      storedPrices && !ed.costsStale && order.costs
+        ? order.costs
+        : orderCosts(items.map((i) => views.get(i.id)!.totalPriceInCents), order, engine.hooks, settings, ownerTerms),
+    [items, views, order, engine.hooks, settings, ownerTerms, storedPrices, ed.costsStale],
   );
   // Stable across edits (it reads the latest items when called), so unchanged cart rows are not drawn again.
   const latest = useRef({ items, order });

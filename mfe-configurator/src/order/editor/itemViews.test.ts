@@ -15,7 +15,7 @@ import {
 } from '@cpq/domain';
 import { makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
 import { explanationView, priceDiffers, UNLISTED_PRODUCT_TITLE } from '../pricing.ts';
-import { explanationOf, itemView, orderCosts, ownerGuest, type EditorEngine } from './itemViews.ts';
+import { explanationOf, itemView, orderCosts, ownerGuest, showsStoredPrices, type EditorEngine } from './itemViews.ts';
 import { item } from './testFixtures.ts';
 
 type PricingRule = ReturnType<typeof makePricingRule>;
@@ -132,6 +132,32 @@ describe('the order page prices', () => {
     // The item's browser price stays the rule's; the stored total of the order disagrees.
     expect(views[1]!.unitPriceInCents).toBe(133456);
     expect(priceDiffers(costs.orderTotal, 5)).toBe(true);
+  });
+
+  it('an order whose prices are kept (past its first step) shows the stored prices, with no mismatch; an edited item waits with its live price', () => {
+    const statuses = [
+      { key: 'started', type: 'orderStarted' as const, title: 'Started' },
+      { key: 'sent', type: 'submittedForApproval' as const, title: 'Submitted' },
+    ];
+    expect(showsStoredPrices(statuses, { statusData: { started: { date: '2026-01-01' } } })).toBe(false);
+    expect(showsStoredPrices(statuses, { statusData: { started: { date: '2026-01-01' }, sent: { date: '2026-01-02' } } })).toBe(true);
+    // Without steps (none set up), an order is open.
+    expect(showsStoredPrices(undefined, { statusData: { sent: { date: '2026-01-02' } } })).toBe(false);
+
+    // Item 2 was stored at $1.00 before a price change: kept, it shows $1.00 × 2 and no mismatch.
+    const kept = stored().map((i) => (i.id === 2 ? { ...i, unitPriceInCents: 100, totalPriceInCents: 200 } : i));
+    const engine = engineOf();
+    const views = kept.map((i) => itemView(i, engine, baseOrder, true));
+    expect(views.map((v) => [v.id, v.unitPriceInCents, v.totalPriceInCents, v.priceMismatch])).toEqual([
+      [1, 14500, 14500, false],
+      [2, 100, 200, false],
+      [3, 10000, 10000, false],
+    ]);
+    // The same items priced live (an open order) show the rule's price and the mismatch.
+    expect(itemView(kept[1]!, engine, baseOrder).totalPriceInCents).toBe(266912);
+    // An edit waiting for the server has no stored price: its live one is shown.
+    const { unitPriceInCents: _u, totalPriceInCents: _t, ...edited } = kept[1]!;
+    expect(itemView(edited as Instance, engine, baseOrder, true).totalPriceInCents).toBe(266912);
   });
 
   it("keeps the server's price and validity for an item whose product the viewer was not sent", () => {

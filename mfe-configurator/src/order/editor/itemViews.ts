@@ -3,12 +3,15 @@
  * recomputed only for what a change touches: an item's result is kept until its product, quantity,
  * title or selections change (a rank change or an edit of another item reuses it); the order's costs
  * are then added up from the kept totals. "Why this price" is built only when someone opens it.
+ * An order whose prices no longer follow the catalogue (submitted, approved, paid) shows its stored
+ * prices and costs: they are the ones agreed, and the server keeps them.
  */
 import {
   CUSTOM_PRODUCT_ID,
   computeOrderCosts,
   guestTerms,
   isCustomProduct,
+  pricesFollowCatalogue,
   itemValidity,
   priceInstance,
   type CatalogueIndex,
@@ -20,7 +23,9 @@ import {
   type OrderPricingFields,
   type OrgDesignEngineSettings,
   type PriceExplanation,
+  type ProductOrderStatus,
   type PropertyIssue,
+  type StatusData,
   type TextMeasure,
 } from '@cpq/domain';
 import { optionSummary, priceDiffers, priceRuleFailureText, UNLISTED_PRODUCT_TITLE, type SummaryPart } from '../pricing.ts';
@@ -76,35 +81,50 @@ interface Kept {
 }
 const kept = new WeakMap<EditorEngine, WeakMap<object, Kept>>();
 
-function signature(inst: Instance, date: string | Date): string {
-  return [inst.id, inst.productId, inst.quantity, inst.title ?? '', inst.customPriceInCents ?? '', inst.unitPriceInCents ?? '', inst.totalPriceInCents ?? '', inst.isValid ?? '', String(date)].join('|');
+function signature(inst: Instance, date: string | Date, stored: boolean): string {
+  return [inst.id, inst.productId, inst.quantity, inst.title ?? '', inst.customPriceInCents ?? '', inst.unitPriceInCents ?? '', inst.totalPriceInCents ?? '', inst.isValid ?? '', String(date), stored ? 's' : ''].join('|');
 }
 
-/** One item's view; reused while nothing it depends on changed. */
-export function itemView(inst: Instance, engine: EditorEngine, order: Pick<OrderPricingFields, 'effectivePricingDate'>): ItemView {
+/**
+ * Whether the order page shows the order's stored prices rather than pricing it live: its prices no
+ * longer follow the catalogue (the step it is at; the same rule the server keeps them by).
+ */
+export function showsStoredPrices(statuses: readonly ProductOrderStatus[] | undefined, order: { statusData?: unknown }): boolean {
+  return !pricesFollowCatalogue(statuses ?? [], (order.statusData ?? {}) as StatusData);
+}
+
+/**
+ * One item's view; reused while nothing it depends on changed. `storedPrices`: the item shows the
+ * price the server stored for it (an order whose prices are kept), or its live price while an edit of
+ * it waits for the server's.
+ */
+export function itemView(inst: Instance, engine: EditorEngine, order: Pick<OrderPricingFields, 'effectivePricingDate'>, storedPrices = false): ItemView {
   const date = order.effectivePricingDate ?? engine.now;
   let byProps = kept.get(engine);
   if (!byProps) kept.set(engine, (byProps = new WeakMap()));
   const key = (inst.properties ?? EMPTY) as object;
-  const sig = signature(inst, date);
+  const sig = signature(inst, date, storedPrices);
   const hit = byProps.get(key);
   if (hit && hit.signature === sig) return hit.view;
-  const view = computeView(inst, engine, date);
+  const view = computeView(inst, engine, date, storedPrices);
   byProps.set(key, { signature: sig, view });
   return view;
 }
 const EMPTY = {};
 
-function computeView(inst: Instance, engine: EditorEngine, date: string | Date): ItemView {
+function computeView(inst: Instance, engine: EditorEngine, date: string | Date, storedPrices: boolean): ItemView {
   const { catalogue, hooks } = engine;
   const product = catalogue.product(inst.productId);
   const own = typeof inst.title === 'string' && inst.title.trim() !== '' ? inst.title : null;
   const hidden = notSent(inst, catalogue);
   const serverValid = inst.isValid === undefined || inst.isValid === null ? null : isOn(inst.isValid);
   const validity = hidden ? { valid: serverValid ?? true, issues: [] } : itemValidity(catalogue, hooks, inst, engine.measureText);
-  const p = priced(inst, engine, date, false);
+  const live = priced(inst, engine, date, false);
   const serverUnit = numOrNull(inst.unitPriceInCents);
   const serverTotal = numOrNull(inst.totalPriceInCents);
+  const stored = storedPrices && serverUnit !== null && serverTotal !== null;
+  // Kept prices: what was stored, with the steps that failed when it was priced (employees get them).
+  const p = stored ? { ...live, unitPriceInCents: serverUnit, totalPriceInCents: serverTotal, failedSteps: inst.pricingFailures ?? [] } : live;
   const invalid = new Set<number>();
   for (const i of validity.issues) if (i.severity === 'error' && i.propertyId !== null) invalid.add(i.propertyId);
   return {
