@@ -306,6 +306,7 @@ const ROUTES: Record<string, RouteRow> = {
 
   [`POST ${C}/submit-order`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/submit-order`, body: { productOrderId: ids.orderId } }), reached: 409 },
   [`POST ${C}/approve-order`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/approve-order`, body: { productOrderId: ids.orderId } }), reached: 409 },
+  [`POST ${C}/product-order/reopen`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/product-order/reopen`, body: { productOrderId: ids.orderId, reason: 'Another finish.' } }), reached: 409 },
   [`POST ${C}/product-order/action-required`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/product-order/action-required`, body: { productOrderId: ids.orderId, feedbackNotes: 'Check the sizes.' } }), reached: 409 },
   [`POST ${C}/product-order/cancel`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/product-order/cancel`, body: { productOrderId: ids.orderId } }), reached: 409 },
   // To the step it is at: no change, a line in the timeline.

@@ -45,6 +45,7 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.submitOrder': ({ orderId }) => ({ path: '/api/configurator/submit-order', body: { productOrderId: orderId } }),
   'configurator.approveOrder': ({ orderId }) => ({ path: '/api/configurator/approve-order', body: { productOrderId: orderId } }),
   'configurator.actionRequired': ({ orderId }) => ({ path: '/api/configurator/product-order/action-required', body: { productOrderId: orderId, feedbackNotes: 'Please check the sizes.' } }),
+  'configurator.reopenOrder': ({ orderId }) => ({ path: '/api/configurator/product-order/reopen', body: { productOrderId: orderId, reason: 'The customer asked for another finish.' } }),
   'configurator.cancelOrder': ({ orderId }) => ({ path: '/api/configurator/product-order/cancel', body: { productOrderId: orderId } }),
   // To the step the order is at: no change but a line in its timeline.
   'configurator.updateOrderStatus': ({ orderId, statusKey }) => ({ path: '/api/configurator/update-order-status', body: { productOrderId: orderId, statusKey } }),
@@ -104,10 +105,11 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'documents.employeeModes': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.getCatalogue': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'resources.get': { others: { owner: 200, member: 200, guest: 200, nonMember: 404, anonymous: 401 } },
-  'productInstances.write': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  // The guest's own order is In Production: its items and details are locked for them (what each status allows).
+  'productInstances.write': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
   // Whoever may change an order's items may change its drawing; these orders have none to change.
   'spatial.write': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
-  'productOrders.update': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'productOrders.update': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
   // Discarding a left, untitled, empty order: its owner or an employee; an order with items is kept (409).
   'productOrders.destroy': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
   // Copy: everyone who reaches the order; a guest only their own.
@@ -128,7 +130,10 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.submitOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
   'configurator.approveOrder': { others: { owner: 409, member: 409, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.actionRequired': { others: { owner: 409, member: 409, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
-  'configurator.cancelOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 } },
+  // A new order is open: nothing to reopen (409) for staff; never a guest's call.
+  'configurator.reopenOrder': { others: { owner: 409, member: 409, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  // A customer (prices hidden or not) cannot cancel an order that is In Production.
+  'configurator.cancelOrder': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 409 },
   'configurator.updateOrderStatus': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.requestStatusUpdate': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'configurator.getOrderStatusEvents': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },

@@ -30,6 +30,7 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${C}/submit-order`]: { productOrderId: orderId },
     [`${C}/approve-order`]: { productOrderId: orderId },
     [`${C}/product-order/action-required`]: { productOrderId: orderId, feedbackNotes: 'Please check the sizes.' },
+    [`${C}/product-order/reopen`]: { productOrderId: orderId, reason: 'The customer asked for another finish.' },
     [`${C}/product-order/cancel`]: { productOrderId: orderId },
     [`${C}/update-order-status`]: { productOrderId: orderId, statusKey },
     [`${C}/request-status-update`]: { productOrderId: orderId },

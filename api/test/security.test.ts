@@ -65,6 +65,9 @@ describe.each(databases)('security probe findings on $name', (dbCase) => {
     [owner, guest, guest1450, owner1053] = await Promise.all([t.as('owner-850@demo.test'), t.as('guest-850@demo.test'), t.as('guest-1450@demo.test'), t.as('owner-1053@demo.test')]);
     notMine = (await t.repos.productOrders.findOne({ orgId: 850, orgSpecificId: 1 }))!;
     mine = (await t.repos.productOrders.findOne({ orgId: 850, orgSpecificId: 2 }))!;
+    // The guest's order is open again (as after Requires Changes): these probes are about what a guest
+    // may choose, not about a submitted order being locked (test/orderLocks.test.ts).
+    await t.repos.productOrders.update({ id: mine.id }, { statusData: { orderStarted: { date: '2025-05-06 14:00:00' } }, lastCompletedStatusKey: 'orderStarted' });
   });
   afterAll(async () => {
     await t?.close();
