@@ -428,12 +428,16 @@ describe.each(databases)('orders search index on $name', (dbCase) => {
 
   it("follows the products an order's items use, and a duplicated order is found at once", async () => {
     const product = (await t.repos.products.findOne({ id: 99 }))!.title as string;
-    expect(numbers(await search(product))).not.toContain(3);
-    const created = await owner.post(ITEM_CREATE, { props: { productOrderId: await orderId(3), productId: 99, title: 'Hall', properties: { '7': { optionId: 22 } } } });
+    // A new open quote (the demo's submitted and paid orders have their items locked).
+    const fresh = await owner.post('/api/configurator/create-product-order', { productOrderProps: { orgId: 850, title: 'Search follows items', productCategoryId: 1 } });
+    expect(fresh.status).toBe(200);
+    const n = fresh.body.data.orgSpecificId as number;
+    expect(numbers(await search(product))).not.toContain(n);
+    const created = await owner.post(ITEM_CREATE, { props: { productOrderId: fresh.body.data.id, productId: 99, title: 'Hall', properties: { '7': { optionId: 22 } } } });
     expect(created.status).toBe(200);
-    expect(numbers(await search(product))).toContain(3);
+    expect(numbers(await search(product))).toContain(n);
     expect((await owner.post(ITEM_DESTROY, { where: { id: created.body.data.id } })).status).toBe(200);
-    expect(numbers(await search(product))).not.toContain(3);
+    expect(numbers(await search(product))).not.toContain(n);
     const copy = await owner.post('/api/configurator/duplicate-product-order', { productOrderId: await orderId(5) });
     expect(copy.status).toBe(200);
     expect(numbers(await search('copy cliffside'))).toEqual([copy.body.data.orgSpecificId]);
