@@ -177,6 +177,24 @@ describe.each(databases)('stored totals follow the catalogue on $name', (dbCase)
     }
   });
 
+  it('submitting a quote whose stored prices are stale stores the current prices first: the customer submits what the page showed', async () => {
+    const o = await openQuote(guest, CONTACT);
+    const before = (await items(o.id)).map((i) => i.totalPriceInCents);
+    const was = await setOptionPrice(FINISH, 1000);
+    try {
+      const res = await guest.post(`${C}/submit-order`, { productOrderId: o.id });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // Keypads of quantities 1 and 2 at 10.00 more each, stored before the order was locked.
+      expect((await items(o.id)).map((i) => i.totalPriceInCents)).toEqual([before[0]! + 1000, before[1]! + 2 * 1000]);
+      expect((await orderRow(o.id)).costs.orderTotal).toBeGreaterThan(o.total);
+      expect(await reprices(o.id)).toBe(1);
+      expect(await dueOrderIds(repricer(), new Date(), 10_000)).not.toContain(o.id);
+    } finally {
+      await setOptionPrice(FINISH, was);
+      await tick();
+    }
+  });
+
   it('two ticks at once (two API processes) reprice each changed order once, without an error', async () => {
     const orders = [await openQuote(), await openQuote(), await openQuote(), await openQuote()];
     const other = await t.serve({}, { separateDb: true });

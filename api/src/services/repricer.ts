@@ -1,8 +1,11 @@
+import type { Knex } from 'knex';
 import type { Costs } from '@cpq/domain';
+import type { Repos } from '../db/repository.ts';
+import type { ProductOrderRow } from '../db/rows.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { toDbDate } from '../db/time.ts';
 import { audit } from './orders.ts';
-import { finishOrderWrite, isDue, pricesFollow, pricingContext, recomputeItemsCounted, sameCosts, staleness, type PricingDeps } from './repricing.ts';
+import { finishOrderWrite, isDue, pricesFollow, pricingContext, recomputeItemsCounted, sameCosts, staleness, type PricingContext, type PricingDeps } from './repricing.ts';
 
 /**
  * Stored totals that never go stale (docs/decisions/0069-stored-totals-follow-the-catalogue.md): when
@@ -42,23 +45,32 @@ export function repriceStoredOrder(deps: RepricerDeps, orderId: number, now = ne
       await trx('product_orders').where({ id: orderId }).update({ prices_follow: 0 });
       return 'kept';
     }
-    if (!isDue(order, ctx)) return 'current';
-    const what = staleness(order, ctx);
-    if (what === 'none') return 'current';
-    const items = await recomputeItemsCounted(repos, trx, order, ctx, what);
-    const after = await finishOrderWrite(repos, trx, order, ctx, { itemTotals: items.totals, touch: false, patch: { pricesFollow: 1 } });
-    const costs = after.costs as Costs;
-    if (!items.changed && sameCosts(order.costs, costs)) return 'unchanged';
-    await audit(repos, trx, {
-      orgId: order.orgId,
-      userId: null,
-      entity: 'productOrder',
-      entityId: order.id,
-      action: 'reprice',
-      data: { from: order.costs?.orderTotal ?? null, to: costs.orderTotal, items: items.changed, because: what === 'all' ? 'catalogue' : 'pricingVersion' },
-    });
-    return 'repriced';
+    return (await repriceIfDue(repos, trx, order, ctx)).outcome;
   });
+}
+
+/**
+ * Reprices an order whose prices follow the catalogue, already locked in `trx`, when it is due;
+ * audited when something changed. Answers the order as stored afterwards. Also used by submit, so a
+ * quote is submitted with the prices the customer saw, not older stored ones.
+ */
+export async function repriceIfDue(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow, ctx: PricingContext): Promise<{ outcome: Exclude<RepriceOutcome, 'kept' | 'gone'>; order: ProductOrderRow }> {
+  if (!isDue(order, ctx)) return { outcome: 'current', order };
+  const what = staleness(order, ctx);
+  if (what === 'none') return { outcome: 'current', order };
+  const items = await recomputeItemsCounted(repos, trx, order, ctx, what);
+  const after = (await finishOrderWrite(repos, trx, order, ctx, { itemTotals: items.totals, touch: false, patch: { pricesFollow: 1 } })) as ProductOrderRow;
+  const costs = after.costs as Costs;
+  if (!items.changed && sameCosts(order.costs, costs)) return { outcome: 'unchanged', order: after };
+  await audit(repos, trx, {
+    orgId: order.orgId,
+    userId: null,
+    entity: 'productOrder',
+    entityId: order.id,
+    action: 'reprice',
+    data: { from: order.costs?.orderTotal ?? null, to: costs.orderTotal, items: items.changed, because: what === 'all' ? 'catalogue' : 'pricingVersion' },
+  });
+  return { outcome: 'repriced', order: after };
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   transition,
   type Transitioned,
 } from './orderStatus.ts';
+import { repriceIfDue } from './repricer.ts';
+import { pricingContext } from './repricing.ts';
 import { sendStatusMail, type StatusMail, type StatusMailDeps } from './statusMail.ts';
 
 export type StatusDeps = WriteDeps & { mail: StatusMailDeps };
@@ -40,14 +42,14 @@ async function act(
   access: Access,
   productOrderId: number,
   event: StatusEvent,
-  opts: { isGuestMode?: boolean; expectedStatusKey?: string | null; note?: string | null; before?: (order: ProductOrderRow, trx: Parameters<Parameters<WriteDeps['transaction']>[0]>[0]) => Promise<void>; mail: (t: Transitioned) => StatusMail | null },
+  opts: { isGuestMode?: boolean; expectedStatusKey?: string | null; note?: string | null; before?: (order: ProductOrderRow, trx: Parameters<Parameters<WriteDeps['transaction']>[0]>[0]) => Promise<ProductOrderRow | void>; mail: (t: Transitioned) => StatusMail | null },
 ): Promise<OrderStatusResponse> {
   const actor = statusActor(access, opts.isGuestMode);
   const t = await deps.transaction(async (trx) => {
     const order = await lockReachableOrder(deps.repos, trx, access, productOrderId);
     assertSeenStatus(order, opts.expectedStatusKey);
-    await opts.before?.(order, trx);
-    return transition(deps, trx, order, actor, event, { action: event.type as 'submit' | 'approve' | 'requireChanges' | 'reopen' | 'cancel' | 'setStatus', userId: access.user.id, note: opts.note ?? null });
+    const current = (await opts.before?.(order, trx)) ?? order;
+    return transition(deps, trx, current, actor, event, { action: event.type as 'submit' | 'approve' | 'requireChanges' | 'reopen' | 'cancel' | 'setStatus', userId: access.user.id, note: opts.note ?? null });
   });
   await announce(deps, t, event, actor, opts.mail(t));
   return statusResponse(access, t.order, t.fields);
@@ -62,7 +64,10 @@ export function submitOrder(deps: StatusDeps, access: Access, body: { productOrd
     // The machine says whether submitting is possible at all; the checks only matter when it is.
     before: async (order, trx) => {
       const type = (await statusContext(deps, order.orgId, trx)).statuses.find((s) => s.key === order.lastCompletedStatusKey)?.type;
-      if (type === 'orderStarted') await assertSubmittable(deps.repos, trx, order);
+      if (type !== 'orderStarted') return order;
+      await assertSubmittable(deps.repos, trx, order);
+      // Submitting locks the prices: they are the current ones, as the page showed them, not older stored ones.
+      return (await repriceIfDue(deps.repos, trx, order, await pricingContext(deps, trx, order.orgId))).order;
     },
     mail: () => ({ kind: 'submitted' }),
   });
