@@ -109,7 +109,7 @@ test('an owner edits a pricing version in Monaco, saves it with Ctrl+S and tries
   // The test bench: the back boxes priced today and with the draft ($12.34 × 14 = $172.76).
   await section.getByRole('button', { name: 'Test bench' }).click();
   const bench = section.getByTestId('test-bench');
-  const orderSelect = bench.getByLabel('Order');
+  const orderSelect = bench.getByRole('combobox', { name: /^Order/ });
   await expect(orderSelect).toBeVisible();
   const value = await orderSelect.locator('option', { hasText: 'Back boxes for Cliffside' }).getAttribute('value');
   await orderSelect.selectOption(value!);
@@ -117,6 +117,22 @@ test('an owner edits a pricing version in Monaco, saves it with Ctrl+S and tries
   await expect(bench.getByTestId('bench-total-draft')).toHaveText('$172.76');
   await expect(bench.locator('tbody tr[data-changed]')).toHaveCount(1);
   await snap(page, 'admin-pricing-bench');
+
+  // The added version is a draft: it prices nothing until published. Publishing shows what it would
+  // do to existing orders first (dated tomorrow: none yet), then records who published it.
+  await expect(section).toHaveAttribute('data-draft', 'true');
+  await expect(section.getByTestId('publication-status')).toHaveText('Draft: prices no order until it is published.');
+  await section.getByRole('button', { name: 'Publish' }).click();
+  const publish = page.getByTestId('publish-version');
+  await expect(publish.getByTestId('publish-impact')).toContainText('No existing order would be priced by this version now');
+  await snap(page, 'admin-pricing-publish');
+  await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(publish).toBeHidden();
+  await expect(section).not.toHaveAttribute('data-draft', 'true');
+  await expect(section.getByTestId('publication-status')).toContainText('Published');
+  const published = (await ruleNow(page)).versions[key]! as { draft?: boolean; publishedBy?: unknown };
+  expect(published.draft).toBeFalsy();
+  expect(published.publishedBy).toBeTruthy();
 
   // Changing the version in force warns first: it prices existing orders.
   const current = versionEditor(page, '1');
@@ -178,6 +194,6 @@ test('the pricing rule pages have no serious accessibility violation', async ({ 
   await page.goto(`/admin/product-pricing-rules/${RULE}`);
   await expect(versionEditor(page, '1').monaco).toBeVisible();
   await page.getByTestId('version-1').getByRole('button', { name: 'Test bench' }).click();
-  await expect(page.getByTestId('test-bench').getByLabel('Order')).toBeVisible();
+  await expect(page.getByTestId('test-bench').getByRole('combobox', { name: /^Order/ })).toBeVisible();
   await check('detail with test bench');
 });
