@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 
 export const PASSWORD = 'demo';
@@ -39,4 +39,18 @@ export async function apiPost<T>(page: Page, url: string, body: unknown): Promis
   const json = (await res.json()) as { data?: T; error?: { message: string } };
   expect(res.status(), `${url}: ${json.error?.message ?? ''}`).toBe(200);
   return json.data as T;
+}
+
+/** A person signed in in a browser context of their own (an optional viewport, e.g. a 390 px phone). */
+export async function personAt(browser: Browser, email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** Opens an order's page and waits until its title and status header are drawn. */
+export async function openOrder(page: Page, order: { orgSpecificId: number; title: string }): Promise<void> {
+  await page.goto(`/orders/${order.orgSpecificId}`);
+  await expect(page.getByTestId('order-title')).toHaveText(order.title);
+  await expect(page.getByTestId('status-header')).toBeVisible();
 }

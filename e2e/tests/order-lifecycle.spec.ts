@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { apiPost, sameOrigin, signIn, snap } from './helpers.ts';
+import { apiPost, openOrder, personAt, sameOrigin, snap } from './helpers.ts';
 
 /**
  * Money you can trust, as the people involved live it: a customer pays the deposit of an approved
@@ -18,18 +18,6 @@ interface Order {
 type Stored = { productOrders: Array<{ amountPaidInCents: number; lastCompletedStatusKey: string; costs: { orderTotal: number } }>; productInstances: Array<{ id: number; quantity: number }> };
 
 const cents = (t: string) => Math.round(Number(t.replace(/[$,]/g, '')) * 100);
-
-async function personAt(browser: Browser, email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
-  await signIn(page, email);
-  return page;
-}
-
-async function openOrder(page: Page, order: Order) {
-  await page.goto(`/orders/${order.orgSpecificId}`);
-  await expect(page.getByTestId('order-title')).toHaveText(order.title);
-  await expect(page.getByTestId('status-header')).toBeVisible();
-}
 
 const stored = (page: Page, order: Order) => apiPost<Stored>(page, '/api/configurator/get-configurator-order-data', { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId });
 

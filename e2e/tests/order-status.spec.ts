@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apiPost, signIn, snap } from './helpers.ts';
+import { apiPost, openOrder, personAt, snap } from './helpers.ts';
 
 /**
  * Order status and payment, as the people involved live it: a guest submits; an owner asks for
@@ -30,18 +30,6 @@ async function mailAbout(orgSpecificId: number): Promise<Mail[]> {
   const names = (await readdir(OUTBOX!).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort();
   const all = await Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(OUTBOX!, n), 'utf8')) as Mail));
   return all.filter((m) => m.subject.includes(`#${orgSpecificId} “`));
-}
-
-async function personAt(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  return page;
-}
-
-async function openOrder(page: Page, order: Order) {
-  await page.goto(`/orders/${order.orgSpecificId}`);
-  await expect(page.getByTestId('order-title')).toHaveText(order.title);
-  await expect(page.getByTestId('status-header')).toBeVisible();
 }
 
 /** A guest's 850 order: one keypad, contact details complete, ready to submit. */

@@ -54,7 +54,7 @@ function ReopenDialog({ status, onClose }: { status: OrderStatusModel; onClose: 
         <p className={styles.boxText} id={`${id}-help`}>
           {REOPEN_HELP}
         </p>
-        <label htmlFor={id} className={styles.boxTitle}>
+        <label htmlFor={id} className={styles.reopenLabel}>
           {REOPEN_REASON}
         </label>
         <textarea
