@@ -140,29 +140,43 @@ const CartRow = memo(function CartRow({ item, view, active, pricingHidden, emplo
           {mismatchMessage(view.serverUnitPriceInCents ?? 0)}
         </p>
       )}
-      {!pricingHidden && <WhyThisPrice build={() => explain(item.id)} employee={employee} />}
+      {!pricingHidden && <WhyThisPrice build={() => explain(item.id)} employee={employee} shown={{ unitPriceInCents: view.unitPriceInCents, totalPriceInCents: view.totalPriceInCents }} />}
     </li>
   );
 });
 
 /** "Why this price": the explanation is built when opened; employees also see rule names and skipped steps. */
-export function WhyThisPrice({ build, employee }: { build: () => PriceExplanation | null; employee: boolean }) {
+export function WhyThisPrice({ build, employee, shown }: { build: () => PriceExplanation | null; employee: boolean; /** The price the page shows (a locked order's kept price). */ shown?: Shown }) {
   const [open, setOpen] = useState(false);
   return (
     <details className={styles.why} data-testid="why-this-price" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>Why this price</summary>
-      {open && <Explanation explanation={build()} employee={employee} />}
+      {open && <Explanation explanation={build()} employee={employee} shown={shown} />}
     </details>
   );
 }
 
-function Explanation({ explanation, employee }: { explanation: PriceExplanation | null; employee: boolean }) {
+type Shown = { unitPriceInCents: number; totalPriceInCents: number };
+
+/** A locked order shows the price it was submitted with; the engine explains today's price. Said when they differ. */
+function KeptPriceNote({ explanation, shown }: { explanation: PriceExplanation; shown?: Shown }) {
+  if (!shown || (shown.unitPriceInCents === explanation.unitPriceInCents && shown.totalPriceInCents === explanation.totalPriceInCents)) return null;
+  return (
+    <p className={styles.whyKept} data-testid="why-kept-price">
+      This item keeps the price it had when the order was submitted: {formatCents(shown.unitPriceInCents)} each, {formatCents(shown.totalPriceInCents)} in all. Below is how
+      today&apos;s prices would make it {formatCents(explanation.totalPriceInCents)}.
+    </p>
+  );
+}
+
+function Explanation({ explanation, employee, shown }: { explanation: PriceExplanation | null; employee: boolean; shown?: Shown }) {
   if (!explanation) return <p className={styles.muted}>No explanation is available for this item.</p>;
   if (!employee) {
     // For customers: what was added, in titles and dollars; no rule names, ids or skipped steps.
     const applied = flatApplied(explanation.steps);
     return (
       <div className={styles.whyBody}>
+        <KeptPriceNote explanation={explanation} shown={shown} />
         <ul className={styles.whyLines}>
           {applied.map((s, i) => (
             <li key={i}>
@@ -183,6 +197,7 @@ function Explanation({ explanation, employee }: { explanation: PriceExplanation 
   const x = explanationView(explanation);
   return (
     <div className={styles.whyBody}>
+      <KeptPriceNote explanation={explanation} shown={shown} />
       {x.intro.map((line, i) => (
         <p key={`i${i}`}>{line}</p>
       ))}

@@ -404,6 +404,20 @@ describe('the saved total', () => {
     expect(screen.queryByTestId('total-mismatch')).toBeNull();
     expect(screen.getAllByText('$50.00').length).toBeGreaterThan(0);
   });
+
+  it("a submitted order's Why this price says the price is kept, and what today's prices would make it", async () => {
+    const user = userEvent.setup();
+    show({ items: storedItems(), designEngine: steps, order: order({ costs, statusData: { started: { date: '2026-01-01' }, submitted: { date: '2026-01-02' } }, lastCompletedStatusKey: 'submitted' } as Partial<Order>) });
+    await user.click(within(screen.getByTestId('item-row-1')).getByText('Why this price'));
+    expect(within(screen.getByTestId('item-row-1')).getByTestId('why-kept-price').textContent).toBe(
+      "This item keeps the price it had when the order was submitted: $50.00 each, $50.00 in all. Below is how today's prices would make it $0.00.",
+    );
+    cleanup();
+    // An open order explains the price it shows: no such note.
+    show({ items: storedItems(), designEngine: steps, order: order({ costs, statusData: { started: { date: '2026-01-01' } }, lastCompletedStatusKey: 'started' } as Partial<Order>) });
+    await user.click(within(screen.getByTestId('item-row-1')).getByText('Why this price'));
+    expect(screen.queryByTestId('why-kept-price')).toBeNull();
+  });
 });
 
 describe('document shortcuts', () => {
