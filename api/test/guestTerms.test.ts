@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeOrderCosts, guestTerms, type Costs } from '@cpq/domain';
 import { up as renamePercentage } from '../src/db/migrations/0015_guest_discount_percent.ts';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { CONTACT, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ORDER_DATA, ORDER_UPDATE } from './paths.ts';
 
 /**
@@ -15,7 +15,6 @@ import { CREATE_ORDER, ITEM_CREATE, ORDER_DATA, ORDER_UPDATE } from './paths.ts'
 const C = '/api/configurator';
 const ORG = 850;
 const HALLWAY = { productId: 98, title: 'Hallway', properties: { '7': { optionId: 22 } } };
-const CONTACT = { phone: '(207) 555-0142', firmName: 'Maple & Co', clientEmails: ['client@maple.test'], deliveryAddress: { streetAddress: '12 Maple Street', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } };
 
 /** percent % of cents, rounded half away from zero (the rule every cost component follows). */
 const pct = (cents: number, percent: number) => Math.sign(cents * percent) * Math.round(Math.abs(cents * percent) / 100);

@@ -194,3 +194,6 @@ export async function enableIntegration(t: TestApp, orgId: number, integration: 
   if (list.some((i) => i.key === integration.key)) return;
   await t.repos.organisations.update({ id: orgId }, { appData: { ...appData, designEngine: { ...appData.designEngine, enabledIntegrations: [...list, integration] } } });
 }
+
+/** Contact details that pass the submit and payment checks (phone, company, contact email, a complete delivery address). */
+export const CONTACT = { phone: '(207) 555-0142', firmName: 'Maple & Co', clientEmails: ['client@maple.test'], deliveryAddress: { streetAddress: '12 Maple Street', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } };

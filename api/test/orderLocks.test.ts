@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, databases, startTestApp, type TestApp } from './helpers.ts';
+import { Client, CONTACT, databases, startTestApp, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ITEM_UPDATE, ORDER_UPDATE } from './paths.ts';
 
 const C = '/api/configurator';
@@ -29,7 +29,6 @@ const EXPECTED: Record<Step, Record<Who, [number, number, number, number, number
 };
 const WRITES: readonly Write[] = ['addItem', 'option', 'quantity', 'details', 'costs'];
 const STEPS_850 = ['orderStarted', 'submittedForApproval', 'readyToPayDeposit', 'depositReceived', 'inProduction'];
-const CONTACT = { phone: '(207) 555-0142', firmName: 'Maple & Co', clientEmails: ['client@maple.test'], deliveryAddress: { streetAddress: '12 Maple Street', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } };
 
 describe.each(databases)('what each status allows on $name', (dbCase) => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { createApp } from '../src/app.ts';
 import { createDb } from '../src/db/knex.ts';
 import { SimulatedPaymentProvider } from '../src/adapters/payments/index.ts';
 import type { Mailer } from '../src/adapters/mail/index.ts';
-import { Client, databases, startTestApp, type TestApp } from './helpers.ts';
+import { Client, CONTACT, databases, startTestApp, type TestApp } from './helpers.ts';
 import { ORDER_UPDATE } from './paths.ts';
 
 const C = '/api/configurator';
@@ -26,7 +26,6 @@ function memoryMailer(): Mailer & { sent: Sent[] } {
 
 const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
 const DECLINED_CARD = { ...GOOD_CARD, number: '4000000000000002' };
-const CONTACT = { phone: '(207) 555-0142', firmName: 'Maple & Co', clientEmails: ['client@maple.test'], deliveryAddress: { streetAddress: '12 Maple Street', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { SimulatedPaymentProvider, StripePaymentProvider, type PaymentProvider } from '../src/adapters/payments/index.ts';
 import type { Mailer } from '../src/adapters/mail/index.ts';
 import { signWebhook, startFakeStripe, type FakeStripe } from './adapters/fakeStripe.ts';
-import { databases, startTestApp, type Client, type Res, type Served, type TestApp } from './helpers.ts';
+import { CONTACT, databases, startTestApp, type Client, type Res, type Served, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ORDER_UPDATE } from './paths.ts';
 
 const C = '/api/configurator';
@@ -11,7 +11,6 @@ const WEBHOOK = '/api/webhooks/payments';
 const WEBHOOK_SECRET = 'whsec_live_fake';
 const LIVE_KEY = 'sk_live_fake';
 const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
-const CONTACT = { phone: '(207) 555-0142', firmName: 'Maple & Co', clientEmails: ['client@maple.test'], deliveryAddress: { streetAddress: '12 Maple Street', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } };
 /** 850's steps up to its deposit step. */
 const AT_DEPOSIT = ['orderStarted', 'submittedForApproval', 'readyToPayDeposit'];
 /** What the orders below cost: below the $3,000 card upcharge threshold, with a deposit smaller than the total. */

@@ -7,7 +7,7 @@ import { fillPricesFollow } from '../src/db/migrations/0017_reprice_follow.ts';
 import { PluginRegistry } from '../src/plugins.ts';
 import { CatalogueCache } from '../src/services/catalogueCache.ts';
 import { dueOrderIds, repriceDueOrders, type RepricerDeps } from '../src/services/repricer.ts';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { CONTACT, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ORDER_DATA, ORDER_UPDATE, ORDERS_DATA } from './paths.ts';
 
 /**
@@ -22,7 +22,6 @@ const C = '/api/configurator';
 const ORG = 850;
 /** One day after the demo's pricing versions dated 2027-01-01 take effect. */
 const AFTER_2027 = new Date('2027-01-02T12:00:00Z');
-const CONTACT = { phone: '(207) 555-0142', firmName: 'Maple & Co', clientEmails: ['client@maple.test'], deliveryAddress: { streetAddress: '12 Maple Street', city: 'Portland', state: 'ME', zip: '04101', country: 'US' } };
 /** Option 22 (Satin Nickel) of property 7 (Mechanism finish): the keypad rule adds its price. */
 const FINISH = 22;
 
