@@ -22,22 +22,7 @@ export async function pricingVersionOrders(
   if (!rule) throw pricingRuleNotFound();
   if (!rule.versions || !Object.hasOwn(rule.versions, body.versionKey)) throw pricingVersionNotFound();
 
-  // Orders with an item of a product priced by this rule (one read; the choice of version is made here).
-  const rows = (await deps.repos.productOrders
-    .q()
-    .distinct('o.id', 'o.org_specific_id', 'o.title', 'o.effective_pricing_date', 'o.last_updated')
-    .from('product_orders as o')
-    .join('product_instances as i', 'i.product_order_id', 'o.id')
-    .join('products as p', 'p.id', 'i.product_id')
-    .where('o.org_id', access.orgId)
-    .andWhere('o.archived', 0)
-    .andWhere('p.product_pricing_rule_id', rule.id)) as Array<{
-    id: number;
-    org_specific_id: number;
-    title: string | null;
-    effective_pricing_date: string | null;
-    last_updated: string | Date;
-  }>;
+  const rows = await ordersUsingRule(deps.repos, access.orgId, rule.id);
 
   const orders: PricingVersionOrder[] = [];
   for (const row of rows) {
@@ -52,6 +37,31 @@ export async function pricingVersionOrders(
     });
   }
   return orders.sort((a, b) => (a.lastUpdated === b.lastUpdated ? b.id - a.id : a.lastUpdated < b.lastUpdated ? 1 : -1));
+}
+
+/** A non-archived order of the organisation with an item of a product priced by a rule. */
+export interface OrderUsingRule {
+  id: number;
+  org_specific_id: number;
+  title: string | null;
+  effective_pricing_date: string | null;
+  last_updated: string | Date;
+}
+
+/**
+ * The organisation's orders (archived ones left out) with an item of a product priced by the rule, in
+ * one read; which version each one's date selects is the caller's choice (the engine's).
+ */
+export async function ordersUsingRule(repos: Repos, orgId: number, ruleId: number): Promise<OrderUsingRule[]> {
+  return (await repos.productOrders
+    .q()
+    .distinct('o.id', 'o.org_specific_id', 'o.title', 'o.effective_pricing_date', 'o.last_updated')
+    .from('product_orders as o')
+    .join('product_instances as i', 'i.product_order_id', 'o.id')
+    .join('products as p', 'p.id', 'i.product_id')
+    .where('o.org_id', orgId)
+    .andWhere('o.archived', 0)
+    .andWhere('p.product_pricing_rule_id', ruleId)) as OrderUsingRule[];
 }
 
 /** A timestamp column as 'YYYY-MM-DD HH:MM:SS' whichever driver read it (MariaDB gives Date objects). */

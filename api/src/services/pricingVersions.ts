@@ -24,7 +24,7 @@ import { compile, describeError } from '../http/validate.ts';
 import type { Access } from '../policy.ts';
 import { pricingContext, type PricingContext, type PricingDeps } from './repricing.ts';
 import { audit } from './orders.ts';
-import { pricingRuleNotFound, pricingVersionNotFound } from './pricingVersionOrders.ts';
+import { ordersUsingRule, pricingRuleNotFound, pricingVersionNotFound } from './pricingVersionOrders.ts';
 
 /**
  * Pricing versions as drafts (docs/decisions/0068-pricing-version-drafts.md): what a version would do
@@ -68,15 +68,7 @@ async function measure(deps: PricingVersionDeps, ctx: PricingContext, rule: Prod
   const orgId = rule.orgId;
 
   // One read for which orders to price; the version each one's date selects is the engine's choice.
-  const candidates = (await deps.repos.productOrders
-    .q()
-    .distinct('o.id', 'o.org_specific_id', 'o.title', 'o.effective_pricing_date')
-    .from('product_orders as o')
-    .join('product_instances as i', 'i.product_order_id', 'o.id')
-    .join('products as p', 'p.id', 'i.product_id')
-    .where('o.org_id', orgId)
-    .andWhere('o.archived', 0)
-    .andWhere('p.product_pricing_rule_id', rule.id)) as Array<{ id: number; org_specific_id: number; title: string | null; effective_pricing_date: string | null }>;
+  const candidates = await ordersUsingRule(deps.repos, orgId, rule.id);
   const affected = candidates
     .map((o) => ({ ...o, id: Number(o.id), date: o.effective_pricing_date ?? ctx.now }))
     .filter((o) => selectPricingRuleVersion(rule, o.date)?.key === versionKey || selectPricingRuleVersion(after, o.date)?.key === versionKey)
