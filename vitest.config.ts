@@ -11,5 +11,9 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // Generous: on a loaded 2-core machine a property test that takes 3 s alone can pass 5 s (vitest's
+    // default) and fail for no fault of the code. No test here measures time.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
