@@ -7,6 +7,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * drawings screens until those are built: each sets `data-print-ready` as they will.
  * - /ready?delay=ms&text=…   the text, ready after `delay` ms
  * - /never                   never ready
+ * - /external?img=&script=&socket=   loads those (and data:/blob: images) and says which loaded
  * - /rows?n=200              a table of n rows (a long quote), ready at once
  * - /orders/{n}/{document}   per `ordersPage`: 'order' reads the order's data through the API (requests
  *   under /api are passed to `api`) with the cookie and query the renderer gave it, and prints what
@@ -76,6 +77,24 @@ export async function startPageServer(api?: string): Promise<PageServer> {
       // Reports whether the page could reach another address (the renderer must refuse it).
       const target = JSON.stringify(url.searchParams.get('target') ?? '');
       return html(page('<p id="out">Probing</p>', `fetch(${target}, { mode: 'no-cors' }).then(() => 'reached', () => 'blocked').then((r) => { document.getElementById('out').textContent = 'Probe ' + r; ${READY} });`));
+    }
+    if (url.pathname === '/external') {
+      // Loads an image, a script and a socket from the addresses given, and images it makes itself
+      // (data: and blob:), then reports each as loaded or blocked.
+      const q = (name: string) => JSON.stringify(url.searchParams.get(name) ?? '');
+      return html(
+        page(
+          '<p id="out">Loading</p>',
+          `const load = (tag, src) => new Promise((done) => { const el = document.createElement(tag); el.onload = () => done('loaded'); el.onerror = () => done('blocked'); el.src = src; document.body.append(el); });
+const socket = () => new Promise((done) => { const ws = new WebSocket(${q('socket')}); ws.onclose = () => done('closed'); });
+const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>';
+const blob = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+Promise.all([load('img', ${q('img')}), load('script', ${q('script')}), socket(), load('img', 'data:image/svg+xml,' + encodeURIComponent(svg)), load('img', blob)]).then(([img, script, ws, data, own]) => {
+  document.getElementById('out').textContent = 'Image ' + img + ', script ' + script + ', socket ' + ws + ', data image ' + data + ', blob image ' + own;
+  ${READY}
+});`,
+        ),
+      );
     }
     if (url.pathname === '/never') return html(page('<h1>Never ready</h1>'));
     if (url.pathname === '/rows') {

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outsideOrigin } from '../src/adapters/pdf/chromium.ts';
 import { ChromiumPdfRenderer, PdfBusyError, PdfTimeoutError, PDF_BUSY_MESSAGE, pdfOptionsFromEnv, type PdfJob } from '../src/adapters/pdf/index.ts';
 import { pdfText, startPageServer, type PageServer } from './pdfPages.ts';
 
@@ -28,6 +29,18 @@ function chromiumChildren(): number[] {
         return false;
       }
     });
+}
+
+/** A listener that counts the connections made to it and answers nothing. */
+async function countingListener(): Promise<{ port: number; connections: number; close(): Promise<void> }> {
+  const counter = { port: 0, connections: 0, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const server = net.createServer((socket) => {
+    counter.connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  counter.port = (server.address() as AddressInfo).port;
+  return counter;
 }
 
 describe('Chromium PDF renderer', () => {
@@ -75,6 +88,29 @@ describe('Chromium PDF renderer', () => {
       expect(hits).toBe(0);
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+
+  it('keeps the page to its own origin: an outside https image, script or socket is never reached; data: and blob: images load', async () => {
+    // Listeners that only count connections stand in for outside sites: an https or wss request that
+    // got past the renderer would open one (the TLS handshake never gets far enough to matter).
+    const outside = await Promise.all([countingListener(), countingListener(), countingListener()]);
+    try {
+      const [img, script, socket] = outside.map((l) => l.port);
+      const path = `/external?img=${encodeURIComponent(`https://127.0.0.1:${img}/logo.png`)}&script=${encodeURIComponent(`https://127.0.0.1:${script}/app.js`)}&socket=${encodeURIComponent(`wss://127.0.0.1:${socket}/`)}`;
+      const { text } = await pdfText(await renderer.render(job(path)));
+      expect(text).toContain('Image blocked, script blocked, socket closed, data image loaded, blob image loaded');
+      expect(outside.map((l) => l.connections)).toEqual([0, 0, 0]);
+    } finally {
+      for (const l of outside) await l.close();
+    }
+  });
+
+  it('matches only the render origin, its blob: URLs and data: URLs as inside', () => {
+    const outsideOf = outsideOrigin('http://127.0.0.1:8080');
+    for (const inside of ['http://127.0.0.1:8080/', 'http://127.0.0.1:8080/api/x?y=1', 'blob:http://127.0.0.1:8080/5f0c', 'data:image/png;base64,AAAA']) expect(outsideOf.test(inside), inside).toBe(false);
+    for (const other of ['https://cdn.example.com/logo.png', 'http://127.0.0.1:8081/', 'http://127.0.0.1:80800/', 'http://127.0.0.1:8080@evil.example/', 'https://127.0.0.1:8080/', 'http://localhost:8080/', 'blob:https://evil.example/5f0c', 'file:///etc/passwd', 'ws://evil.example/']) {
+      expect(outsideOf.test(other), other).toBe(true);
     }
   });
 

@@ -118,10 +118,12 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       const origin = new URL(job.url).origin;
       await opened.addCookies(job.cookies.map((c) => ({ name: c.name, value: c.value, url: origin, httpOnly: true, sameSite: 'Lax' as const })));
       if (job.localStorage) await opened.addInitScript(seedLocalStorage, { origin, entries: job.localStorage });
-      // The page reaches its own origin and https addresses (media on a CDN or bucket) only, never
-      // another address of the server's network. A pattern (not a function) lets the browser side match,
-      // so the portal's own requests are not held up by a round trip to this process each.
-      await opened.route(new RegExp(`^(?!${escapeRegExp(origin)}/)(?!https:)`), (route) => route.abort('blockedbyclient'));
+      // The page reaches the render origin only (and data:/blob: URLs it makes itself): never another
+      // address of the server's network nor any other site, so a page made to load an outside address
+      // cannot leak the caller's document or probe from the server. Patterns (not functions) let the
+      // browser side match, so the portal's own requests are not held up by a round trip to this process.
+      await opened.route(outsideOrigin(origin), (route) => route.abort('blockedbyclient'));
+      await opened.routeWebSocket(outsideOrigin(origin.replace(/^http/, 'ws')), (ws) => ws.close());
       const page = await opened.newPage();
       await page.goto(job.url, { waitUntil: 'domcontentloaded', timeout: left() });
       await page.waitForSelector(PRINT_READY_SELECTOR, { state: 'attached', timeout: left() });
@@ -156,3 +158,9 @@ function seedLocalStorage(arg: { origin: string; entries: Readonly<Record<string
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Every address but those of `origin`, its blob: URLs and data: URLs (Chromium does not route the last two today; named so they stay allowed if it does). */
+export function outsideOrigin(origin: string): RegExp {
+  const own = escapeRegExp(origin);
+  return new RegExp(`^(?!${own}/)(?!blob:${own}/)(?!data:)`);
+}
