@@ -173,6 +173,11 @@ export interface Access {
   policyRole: PolicyRole;
   /** The organisation's access data hides prices from this user (whatever the order says). */
   orgPricingHidden: boolean;
+  /**
+   * Some order of the organisation hides prices from this user: then no call shows them a price,
+   * of any order or of the catalogue (docs/decisions/0070-hidden-prices-per-person.md).
+   */
+  pricingHiddenOnAnOrder?: boolean;
   /** The organisation's catalogue version when the call was authorised. */
   catalogueVersion: number;
   /** Order fields this caller may not receive beyond prices (a guest: employee-only ones). */
@@ -217,14 +222,16 @@ export function roleInForce(storedRole: Role, guestModeOrgIds: readonly number[]
 export const orgNotFound = () => notFound('organisationNotFound', 'Organisation not found.');
 
 /**
- * The organisation's access data for a member: the guest record's pricingIsHidden, or the
- * membership's own access data. Also what the session tells the browser.
+ * Whether prices are hidden from a member of an organisation, as `pricingVisible` decides it without
+ * an order: the membership's access data, the guest record, or any order of the organisation that
+ * hides them from the person. Also what the session tells the browser.
  */
 export async function orgAccessData(repos: Repos, orgId: number, userId: number, accessData: unknown): Promise<{ pricingIsHidden: boolean }> {
   if (isOn((accessData as Row | null)?.pricingIsHidden)) return { pricingIsHidden: true };
   const guest = await repos.guests.findOne({ orgId, userId });
   const edge = (guest?.orgAccessEdgeData as { designEngine?: Row } | undefined)?.designEngine;
-  return { pricingIsHidden: isOn(edge?.pricingIsHidden) };
+  if (isOn(edge?.pricingIsHidden)) return { pricingIsHidden: true };
+  return { pricingIsHidden: !!(await repos.productOrderUsers.findOne({ orgId, userId, pricingIsHidden: 1 })) };
 }
 
 /**
@@ -314,8 +321,9 @@ async function authorizeWith(
   const pr = policyRole(role);
   // The same rule as orgAccessData, from the row already read.
   const orgPricingHidden = pr === 'guest' && (isOn((m.accessData as Row | null)?.pricingIsHidden) || isOn(m.guestPricingIsHidden));
+  const pricingHiddenOnAnOrder = pr === 'guest' && m.pricingHiddenOnAnOrder;
   const guestHidden = pr === 'guest' ? { guestHiddenOrderFields: guestHiddenOrderFields(deps.plugins, orgId) } : {};
-  return { access: { user, orgId, role, prevRole, policyRole: pr, orgPricingHidden, catalogueVersion: m.catalogueVersion, ...guestHidden }, order };
+  return { access: { user, orgId, role, prevRole, policyRole: pr, orgPricingHidden, pricingHiddenOnAnOrder, catalogueVersion: m.catalogueVersion, ...guestHidden }, order };
 }
 
 // ------------------------------------------------------------------------------- row rules
@@ -441,10 +449,16 @@ export function linkEntryFor(memberRole: Role | undefined): 'employee' | 'join' 
 
 // ------------------------------------------------------------------------------- field rules
 
-/** Employees see prices; a guest does unless the organisation's access data or the order's involved-user data hides them. */
-export function pricingVisible(access: Pick<Access, 'policyRole' | 'user' | 'orgPricingHidden'>, order?: { involvedUsers?: unknown } | null): boolean {
+/**
+ * Employees see prices. A guest does unless prices are hidden from them anywhere in the organisation:
+ * by its access data or their guest record, or by any order they are involved in — hiding is per
+ * person, so a price-hidden sharee gets no price from the catalogue nor from an order of their own
+ * (docs/decisions/0070-hidden-prices-per-person.md). `order`: the order at hand, read in this request
+ * (its entry counts even before the index of hidden orders was read again).
+ */
+export function pricingVisible(access: Pick<Access, 'policyRole' | 'user' | 'orgPricingHidden' | 'pricingHiddenOnAnOrder'>, order?: { involvedUsers?: unknown } | null): boolean {
   if (access.policyRole !== 'guest') return true;
-  if (access.orgPricingHidden) return false;
+  if (access.orgPricingHidden || access.pricingHiddenOnAnOrder) return false;
   const entry = ((order?.involvedUsers ?? {}) as Record<string, Row | undefined>)[String(access.user.id)];
   return !isOn(entry?.pricingIsHidden);
 }
@@ -566,23 +580,67 @@ export function catalogueRowReadable(access: Pick<Access, 'role' | 'policyRole'>
   return isPublishedFor(row.publishLevel ?? 'all', access.role) && (access.policyRole !== 'guest' || !row.archived);
 }
 
+/** What of its organisation's catalogue a caller may read (for rows that point at products and options). */
+export interface ReadableCatalogue {
+  productIds: ReadonlySet<number>;
+  optionIds: ReadonlySet<number>;
+  /** Pricing rules of the readable products. */
+  pricingRuleIds: ReadonlySet<number>;
+}
+
+/**
+ * Product rules as an audience may read them: a rule whose "from" side (products or options) is all
+ * out of the audience's reach never applies to it and is left out; the ids it keeps are numbers only.
+ * A rule's title and description are employees' words (they may name unpublished products, and
+ * employees see them in "why not available" reasons): a guest does not receive them.
+ */
+export function shapeProductRules(rows: Row[], readable: Pick<ReadableCatalogue, 'productIds' | 'optionIds'>, employee: boolean): Row[] {
+  return rows
+    .filter((r) => ((r.fromIds ?? []) as number[]).some((id) => (r.fromResourceKey === 'products' ? readable.productIds : readable.optionIds).has(id)))
+    .map((r) => (employee ? r : omit(r, ['title', 'description'])));
+}
+
+/**
+ * Option classifiers as an audience may read them: their groups and numbers only of options it may
+ * read, and no numbers at all when prices are hidden (they are what pricing reads: upcharges, rates).
+ */
+export function shapeClassifiers(rows: Row[], readable: Pick<ReadableCatalogue, 'optionIds'>, pricing: boolean): Row[] {
+  const keep = (id: unknown) => readable.optionIds.has(Number(id));
+  return rows.map((c) => {
+    const data = (c.data && typeof c.data === 'object' ? c.data : {}) as Row;
+    const groups = Array.isArray(data.groups) ? (data.groups as Row[]).map((g) => ({ ...g, optionIds: ((g.optionIds ?? []) as unknown[]).filter(keep) })) : data.groups;
+    const numbers = !pricing
+      ? []
+      : Array.isArray(data.numbers)
+        ? (data.numbers as Row[]).map((n) => ({ ...n, values: Object.fromEntries(Object.entries((n.values ?? {}) as Row).filter(([id]) => keep(id))) }))
+        : data.numbers;
+    return { ...c, data: { ...data, ...(groups !== undefined ? { groups } : {}), ...(numbers !== undefined ? { numbers } : {}) } };
+  });
+}
+
 /**
  * Catalogue rows read through the generic resource call: publish levels for products and options;
- * pricing rules only of products the caller may read (`readableRuleIds`), and none, nor option
- * prices, when the organisation hides pricing from the caller.
+ * product rules and classifiers shaped to what the caller may read; pricing rules only of products
+ * the caller may read, and none, nor option prices nor classifier numbers, when prices are hidden
+ * from the caller (`pricingVisible`: anywhere in the organisation).
  */
-export function shapeCatalogueRows(access: Access, key: string, rows: Row[], readableRuleIds: () => Promise<ReadonlySet<number>>): Promise<Row[]> | Row[] {
+export function shapeCatalogueRows(access: Access, key: string, rows: Row[], readable: () => Promise<ReadableCatalogue>): Promise<Row[]> | Row[] {
   const pricing = pricingVisible(access);
+  const employee = access.policyRole !== 'guest';
   switch (key) {
     case 'products':
       return shapeProducts(rows.filter((r) => catalogueRowReadable(access, r as Published)), pricing);
     case 'productOptions':
       return shapeOptions(rows.filter((r) => catalogueRowReadable(access, r as Published)), pricing);
+    case 'productRules':
+      return readable().then((ids) => shapeProductRules(rows, ids, employee));
+    case 'productOptionClassifiers':
+      return readable().then((ids) => shapeClassifiers(rows, ids, pricing));
     case 'productPricingRules':
       if (!pricing) return [];
       if (access.policyRole === 'owner') return rows;
-      if (access.policyRole !== 'guest') return rows.map(withoutDraftVersions);
-      return readableRuleIds().then((ids) => rows.filter((r) => ids.has(r.id as number)).map(withoutDraftVersions));
+      if (!employee) return readable().then((ids) => rows.filter((r) => ids.pricingRuleIds.has(r.id as number)).map(withoutDraftVersions));
+      return rows.map(withoutDraftVersions);
     default:
       return rows;
   }
@@ -659,6 +717,11 @@ function graphicsOf(tables: CatalogueTables, products: Row[]): Row[] {
  */
 export function shapeCatalogue(tables: CatalogueTables, a: CatalogueAudience) {
   const products = tables.products.filter((p) => offeredTo(a, p as Published));
+  // What rules and classifiers may point at: publish level only (an archived row an order already uses stays meaningful).
+  const readable = {
+    productIds: new Set(tables.products.filter((p) => isPublishedFor((p as Published).publishLevel ?? 'all', a.publishRole)).map((p) => p.id as number)),
+    optionIds: new Set(tables.productOptions.filter((o) => isPublishedFor((o as Published).publishLevel ?? 'all', a.publishRole)).map((o) => o.id as number)),
+  };
   return {
     pricingIsHidden: !a.pricing,
     products: shapeProducts(products, a.pricing),
@@ -666,8 +729,8 @@ export function shapeCatalogue(tables: CatalogueTables, a: CatalogueAudience) {
     productProperties: tables.productProperties,
     productPropertyGroups: tables.productPropertyGroups,
     productOptions: shapeOptions(tables.productOptions.filter((o) => offeredTo(a, o as Published)), a.pricing),
-    productOptionClassifiers: tables.productOptionClassifiers,
-    productRules: tables.productRules,
+    productOptionClassifiers: shapeClassifiers(tables.productOptionClassifiers, readable, a.pricing),
+    productRules: shapeProductRules(tables.productRules, readable, a.publishRole !== 'guest'),
     productPricingRules: rulesOf(tables, products, a.pricing),
     // Where a file is kept is the server's business.
     media: tables.media.map(({ storageKey: _storageKey, ...medium }) => medium),

@@ -44,13 +44,13 @@ export async function refreshListRows(db: Db, orderIds: readonly number[], chang
 }
 
 /** The list rows of every order (migration backfill, bulk loads), in chunks of ids. */
-export function refreshAllListRows(db: Db): Promise<void> {
-  return forEachOrderIdChunk(db, CHUNK, (ids) => refreshChunk(db, ids, 'users'));
+export function refreshAllListRows(db: Db, opts: { hiddenColumn?: boolean } = {}): Promise<void> {
+  return forEachOrderIdChunk(db, CHUNK, (ids) => refreshChunk(db, ids, 'users', opts.hiddenColumn ?? true));
 }
 
 const same = (a: unknown, b: unknown) => a === b || (a != null && b != null && String(a) === String(b));
 
-async function refreshChunk(db: Db, ids: number[], change: ListRowsChange): Promise<void> {
+async function refreshChunk(db: Db, ids: number[], change: ListRowsChange, hiddenColumn = true): Promise<void> {
   // The hot path (every write to an order moves its last_updated): one statement copies the list
   // columns, no read. Every order has its list row from its insert on (and from migration 0008's
   // backfill before that), so there is nothing to create here.
@@ -79,7 +79,7 @@ async function refreshChunk(db: Db, ids: number[], change: ListRowsChange): Prom
     // Only changed rows are written: rewriting an unchanged search_text would re-index it for nothing.
     await db(LIST_TABLE).insert(changed.slice(i, i + 100)).onConflict('product_order_id').merge();
   }
-  if (change === 'users' || missing.length) await refreshUsers(db, orders);
+  if (change === 'users' || missing.length) await refreshUsers(db, orders, hiddenColumn);
 }
 
 /** Copies the list columns of these orders onto their list rows, in one statement portable to SQLite and MySQL. */
@@ -90,21 +90,38 @@ async function copyListColumns(db: Db, ids: number[]): Promise<void> {
   await db.raw(`update ${LIST_TABLE} set ${sets} where product_order_id in (${ids.map(() => '?').join(', ')})`, ids);
 }
 
-/** product_order_users of these orders: the owner and every involved user (involvedUsers is keyed by user id). */
-async function refreshUsers(db: Db, orders: Array<OrderSource & { involved_users?: unknown }>): Promise<void> {
+const isOn = (v: unknown) => v === 1 || v === true || v === '1';
+
+/**
+ * product_order_users of these orders: the owner and every involved user (involvedUsers is keyed by
+ * user id), with whether the order hides prices from that person. `hiddenColumn` is false only for
+ * the backfill of migrations older than that column.
+ */
+async function refreshUsers(db: Db, orders: Array<OrderSource & { involved_users?: unknown }>, hiddenColumn = true): Promise<void> {
   const ids = orders.map((o) => o.id);
-  const have = (await db(USERS_TABLE).select('product_order_id', 'user_id').whereIn('product_order_id', ids)) as Array<{ product_order_id: number; user_id: number }>;
+  type UserRow = { product_order_id: number; user_id: number; org_id: number; pricing_is_hidden?: number };
+  const have = (await db(USERS_TABLE).select(['product_order_id', 'user_id', ...(hiddenColumn ? ['pricing_is_hidden'] : [])]).whereIn('product_order_id', ids)) as UserRow[];
   const key = (orderId: number, userId: number) => `${orderId}:${userId}`;
-  const wanted = new Map<string, { product_order_id: number; user_id: number; org_id: number }>();
+  const wanted = new Map<string, UserRow>();
   for (const o of orders) {
     const raw = o.involved_users;
-    const involved = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as Record<string, unknown>;
+    const involved = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as Record<string, { pricingIsHidden?: unknown } | undefined>;
     const users = new Set([o.user_id, ...Object.keys(involved).map(Number).filter((n) => Number.isInteger(n) && n > 0)]);
-    for (const u of users) wanted.set(key(o.id, u), { product_order_id: o.id, user_id: u, org_id: o.org_id as number });
+    for (const u of users) {
+      const row: UserRow = { product_order_id: o.id, user_id: u, org_id: o.org_id as number };
+      if (hiddenColumn) row.pricing_is_hidden = isOn(involved[String(u)]?.pricingIsHidden) ? 1 : 0;
+      wanted.set(key(o.id, u), row);
+    }
   }
   const stale = have.filter((h) => !wanted.has(key(h.product_order_id, h.user_id)));
-  for (const h of have) wanted.delete(key(h.product_order_id, h.user_id));
-  for (const s of stale) await db(USERS_TABLE).where(s).delete();
+  for (const h of have) {
+    const w = wanted.get(key(h.product_order_id, h.user_id));
+    if (w && hiddenColumn && Number(h.pricing_is_hidden) !== w.pricing_is_hidden) {
+      await db(USERS_TABLE).where({ product_order_id: h.product_order_id, user_id: h.user_id }).update({ pricing_is_hidden: w.pricing_is_hidden });
+    }
+    wanted.delete(key(h.product_order_id, h.user_id));
+  }
+  for (const s of stale) await db(USERS_TABLE).where({ product_order_id: s.product_order_id, user_id: s.user_id }).delete();
   const add = [...wanted.values()];
   for (let i = 0; i < add.length; i += 200) await db(USERS_TABLE).insert(add.slice(i, i + 200));
 }

@@ -98,12 +98,18 @@ export interface MemberAccess {
   guestPricingIsHidden: number | null;
   /** The organisation's catalogue version (so the catalogue cache needs no read of its own). */
   catalogueVersion: number;
+  /** Some order of the organisation hides prices from this member (product_order_users, one index lookup). */
+  pricingHiddenOnAnOrder: boolean;
 }
 
+/** Whether an order of the membership's organisation hides prices from its user (the index product_order_users_hidden_idx answers it). */
+const HIDDEN_ON_AN_ORDER =
+  'exists (select 1 from product_order_users pou where pou.user_id = memberships.user_id and pou.org_id = memberships.org_id and pou.pricing_is_hidden = 1) as pricing_hidden_on_an_order';
+
 export async function memberAccess(db: Knex, userId: number, orgId: number): Promise<MemberAccess | undefined> {
-  const [row] = await rows<{ role: string; prev_role: string | null; access_data: unknown; guest_pricing_is_hidden: number | null; catalogue_version: number | string }>(
+  const [row] = await rows<{ role: string; prev_role: string | null; access_data: unknown; guest_pricing_is_hidden: number | null; catalogue_version: number | string; pricing_hidden_on_an_order: number | string }>(
     db,
-    'select memberships.role, memberships.prev_role, memberships.access_data, guests.pricing_is_hidden as guest_pricing_is_hidden, organisations.catalogue_version ' +
+    `select memberships.role, memberships.prev_role, memberships.access_data, guests.pricing_is_hidden as guest_pricing_is_hidden, organisations.catalogue_version, ${HIDDEN_ON_AN_ORDER} ` +
       'from memberships inner join organisations on organisations.id = memberships.org_id ' +
       'left join guests on guests.org_id = memberships.org_id and guests.user_id = memberships.user_id ' +
       'where memberships.user_id = ? and memberships.org_id = ? limit 1',
@@ -116,6 +122,7 @@ export async function memberAccess(db: Knex, userId: number, orgId: number): Pro
       accessData: json(row.access_data) ?? {},
       guestPricingIsHidden: row.guest_pricing_is_hidden == null ? null : Number(row.guest_pricing_is_hidden),
       catalogueVersion: Number(row.catalogue_version),
+      pricingHiddenOnAnOrder: Number(row.pricing_hidden_on_an_order) > 0,
     }
   );
 }
@@ -126,6 +133,7 @@ type AccessRow = SessionRow & {
   access_data: unknown;
   guest_pricing_is_hidden: number | null;
   catalogue_version: number | string | null;
+  pricing_hidden_on_an_order: number | string | null;
   order_id?: number | null;
   order_revision?: number | string | null;
   owner_guest_id?: number | null;
@@ -135,7 +143,7 @@ type AccessRow = SessionRow & {
 
 const SESSION_ACCESS_COLUMNS =
   `select ${SESSION_COLUMNS}, memberships.role, memberships.prev_role, memberships.access_data, ` +
-  'guests.pricing_is_hidden as guest_pricing_is_hidden, organisations.catalogue_version';
+  `guests.pricing_is_hidden as guest_pricing_is_hidden, organisations.catalogue_version, ${HIDDEN_ON_AN_ORDER}`;
 const SESSION_ACCESS_JOINS =
   ' from sessions inner join users on users.id = sessions.user_id ' +
   'left join memberships on memberships.user_id = users.id and memberships.org_id = ? ' +
@@ -181,6 +189,7 @@ export async function sessionAccess(
       accessData: json(row.access_data) ?? {},
       guestPricingIsHidden: row.guest_pricing_is_hidden == null ? null : Number(row.guest_pricing_is_hidden),
       catalogueVersion: Number(row.catalogue_version),
+      pricingHiddenOnAnOrder: Number(row.pricing_hidden_on_an_order) > 0,
     },
     order,
   };

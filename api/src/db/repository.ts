@@ -526,6 +526,8 @@ export const TABLES = {
   orderPayments: { table: 'order_payments', timestamps: true },
   processedWebhookEvents: { table: 'processed_webhook_events', createdOnly: true },
   orderStatusEvents: { table: 'order_status_events', createdOnly: true },
+  // Derived rows (db/ordersListRows.ts keeps them in step with each order): read, never written here.
+  productOrderUsers: { table: 'product_order_users' },
 } satisfies Record<string, TableSpec>;
 
 export type TableKey = keyof typeof TABLES;

@@ -18,7 +18,7 @@ import type { Repos, Row } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize, catalogueRowReadable, requireUser, shapeCatalogueRows } from '../policy.ts';
+import { authorize, catalogueRowReadable, requireUser, shapeCatalogueRows, type ReadableCatalogue } from '../policy.ts';
 import { RESOURCES } from '../services/catalogue.ts';
 import { shapeMedia } from '../services/media.ts';
 import type { MediaStorage } from '../adapters/storage/types.ts';
@@ -48,10 +48,17 @@ export function resourceRoutes(deps: { repos: Repos; queries: Queries; transacti
       if (!(decl.filters as readonly string[]).includes(f)) throw badRequest(`where.${f} is not a filter of ${key}`);
     }
     const rows = await repos[decl.table].find({ ...filters, ...decl.fixedWhere, orgId }, { orderBy: decl.orderBy });
-    // Pricing rules a guest may read: those of the products the guest may read.
-    const readableRuleIds = async () =>
-      new Set((await repos.products.find({ orgId })).filter((p) => catalogueRowReadable(access, p)).map((p) => p.productPricingRuleId as number));
-    const shaped = await shapeCatalogueRows(access, key, rows, readableRuleIds);
+    // What rows pointing at products and options may show (pricing rules, product rules, classifiers).
+    const readable = async (): Promise<ReadableCatalogue> => {
+      const products = (await repos.products.find({ orgId })).filter((p) => catalogueRowReadable(access, p));
+      const options = (await repos.productOptions.find({ orgId })).filter((o) => catalogueRowReadable(access, o));
+      return {
+        productIds: new Set(products.map((p) => p.id)),
+        optionIds: new Set(options.map((o) => o.id)),
+        pricingRuleIds: new Set(products.map((p) => p.productPricingRuleId as number)),
+      };
+    };
+    const shaped = await shapeCatalogueRows(access, key, rows, readable);
     // Media carry their time-limited address (the presigned URL), not where the file is kept.
     ctx.body = { data: key === 'media' ? await shapeMedia(deps.storage, shaped) : shaped };
   });

@@ -66,8 +66,9 @@ export async function duplicateProductOrder(deps: WriteDeps, access: Access, pro
     if (access.policyRole === 'guest' && source.userId !== access.user.id) {
       throw badRequest('You can only copy orders you own. Ask the owner to copy it for you.');
     }
-    // The caller keeps, on the copy, the price visibility the source gives them.
-    const pricingIsHidden = pricingVisible({ ...access, orgPricingHidden: false }, source) ? 0 : 1;
+    // The caller keeps, on the copy, the price visibility the source's own entry gives them (what the
+    // organisation or other orders hide stays decided where it is set).
+    const pricingIsHidden = pricingVisible({ ...access, orgPricingHidden: false, pricingHiddenOnAnOrder: false }, source) ? 0 : 1;
     const id = await insertProductOrder(
       repos,
       trx,

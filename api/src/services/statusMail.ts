@@ -1,6 +1,8 @@
 import type { Mailer } from '../adapters/mail/index.ts';
 import type { Repos } from '../db/repository.ts';
 import type { ProductOrderRow } from '../db/rows.ts';
+import { isEmployeeRole, type Role } from '@cpq/domain';
+import { orgAccessData } from '../policy.ts';
 import { splitEmails } from './orderWrites.ts';
 
 /**
@@ -45,7 +47,27 @@ async function customerRecipients(repos: Repos, order: ProductOrderRow): Promise
   return [...new Set([...(owner?.email ? [owner.email as string] : []), ...listed.map((e) => e.trim()).filter(Boolean)])];
 }
 
-function compose(mail: StatusMail, order: ProductOrderRow, orgTitle: string, link: string): { toOrganisation: boolean; subject: string; text: string } {
+/** The mail as written for a reader who sees no prices: without any amount. */
+type ComposedMail = StatusMail | { kind: 'paymentReceivedNoAmount' };
+const withoutAmounts = (mail: StatusMail): ComposedMail => (mail.kind === 'paymentReceived' ? { kind: 'paymentReceivedNoAmount' } : mail);
+
+/**
+ * Recipients from whom prices are hidden in the organisation (docs/decisions/0070-hidden-prices-per-person.md):
+ * an address of a guest whose prices the organisation or any order hides gets no amount by mail either.
+ */
+async function priceHiddenRecipients(repos: Repos, orgId: number, emails: readonly string[]): Promise<Set<string>> {
+  const hidden = new Set<string>();
+  if (!emails.length) return hidden;
+  const users = await repos.users.find({ email: [...emails] }, { columns: ['id', 'email'] });
+  for (const u of users) {
+    const m = await repos.memberships.findOne({ orgId, userId: u.id });
+    if (!m || isEmployeeRole(m.role as Role)) continue;
+    if ((await orgAccessData(repos, orgId, u.id as number, m.accessData)).pricingIsHidden) hidden.add(u.email as string);
+  }
+  return hidden;
+}
+
+function compose(mail: ComposedMail, order: ProductOrderRow, orgTitle: string, link: string): { toOrganisation: boolean; subject: string; text: string } {
   const ref = `#${order.orgSpecificId} “${order.title}”`;
   const footer = `\n\nOpen the order: ${link}\n`;
   switch (mail.kind) {
@@ -63,6 +85,8 @@ function compose(mail: StatusMail, order: ProductOrderRow, orgTitle: string, lin
       return { toOrganisation: false, subject: `Order ${ref}: ${mail.statusTitle}`, text: `Your order ${ref} is now at “${mail.statusTitle}”.${footer}` };
     case 'paymentReceived':
       return { toOrganisation: false, subject: `Payment received for order ${ref}`, text: `We received your payment of ${money(mail.amountInCents)} for order ${ref}. Thank you.${footer}` };
+    case 'paymentReceivedNoAmount':
+      return { toOrganisation: false, subject: `Payment received for order ${ref}`, text: `We received a payment for order ${ref}. Thank you.${footer}` };
     case 'cancelled':
       return { toOrganisation: true, subject: `Order ${ref} cancelled`, text: `Order ${ref} was cancelled and is back at its first step.${footer}` };
   }
@@ -74,7 +98,13 @@ export async function sendStatusMail(deps: StatusMailDeps, order: ProductOrderRo
     const m = compose(mail, order, orgTitle, link);
     const to = m.toOrganisation ? await organisationRecipients(deps.repos, order.orgId) : await customerRecipients(deps.repos, order);
     if (!to.length) return;
-    await deps.mailer.send({ to, subject: m.subject, text: m.text });
+    const hidden = m.toOrganisation || mail.kind !== 'paymentReceived' ? new Set<string>() : await priceHiddenRecipients(deps.repos, order.orgId, to);
+    const priced = to.filter((e) => !hidden.has(e));
+    if (priced.length) await deps.mailer.send({ to: priced, subject: m.subject, text: m.text });
+    if (hidden.size) {
+      const plain = compose(withoutAmounts(mail), order, orgTitle, link);
+      await deps.mailer.send({ to: [...hidden], subject: plain.subject, text: plain.text });
+    }
   } catch (err) {
     deps.logError(err);
   }

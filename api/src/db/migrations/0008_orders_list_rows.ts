@@ -45,7 +45,8 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['product_order_id', 'user_id']);
     t.index(['user_id', 'org_id', 'product_order_id'], 'product_order_users_user_idx');
   });
-  await refreshAllListRows(knex);
+  // product_order_users.pricing_is_hidden comes with migration 0019.
+  await refreshAllListRows(knex, { hiddenColumn: false });
   await createListSearchIndex(knex);
 
   await dropSearchIndex(knex);

@@ -16,6 +16,7 @@ import * as m0015 from './0015_guest_discount_percent.ts';
 import * as m0016 from './0016_instance_canvas_position.ts';
 import * as m0017 from './0017_reprice_follow.ts';
 import * as m0018 from './0018_payment_lifecycle.ts';
+import * as m0019 from './0019_hidden_pricing_per_person.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_instance_canvas_position': m0016,
   '0017_reprice_follow': m0017,
   '0018_payment_lifecycle': m0018,
+  '0019_hidden_pricing_per_person': m0019,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
