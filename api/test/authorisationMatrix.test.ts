@@ -4,7 +4,7 @@ import { png } from './mediaFixtures.ts';
 
 /**
  * The authorisation matrix: every route of the API (read from the app's route table, so a new route
- * without a row here fails) × seven callers × three orders: the caller's own order, another person's
+ * without a row here fails) × eight callers × three orders: the caller's own order, another person's
  * order in the same organisation, and an order of another organisation. Each cell asserts the status
  * and that nothing leaks: no price to a caller whose prices are hidden, no employee-only field to a
  * guest, nothing of another organisation.
@@ -19,7 +19,7 @@ import { png } from './mediaFixtures.ts';
  *   step: submitting, approving, cancelling, paying are refused with 409) and on prices (paying needs them).
  */
 
-type ActorName = 'owner' | 'member' | 'guest' | 'ownerGuestMode' | 'shareeByLink' | 'otherOrgEmployee' | 'anonymous';
+type ActorName = 'owner' | 'member' | 'guest' | 'ownerGuestMode' | 'shareeByLink' | 'priceHiddenGuest' | 'otherOrgEmployee' | 'anonymous';
 type Kind = 'own' | 'sameOrg' | 'otherOrg';
 
 interface Actor {
@@ -348,7 +348,8 @@ const ROUTES: Record<string, RouteRow> = {
       await involve(t, ids.orderId, colleague.id);
       return { path: `${C}/product-order/update-involved-users-data`, body: { orgId: ids.orgId, productOrderOrgSpecificId: ids.orgSpecificId, shareeId: colleague.id, pricingIsHidden: 0 } };
     },
-    reached: (a) => (a.name === 'shareeByLink' ? 403 : 200),
+    // Who sees no prices does not decide who sees them.
+    reached: (a) => (a.pricingHidden ? 403 : 200),
   },
 };
 
@@ -464,6 +465,13 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
     add('guest', guest, 850, false, O_guest, O_owner, P_owner, () => signIn('guest-850@demo.test'));
     add('ownerGuestMode', ownerGuestMode, 850, false, O_owner, O_member, P_owner, inGuestMode);
     add('shareeByLink', sharee, 850, false, S, O_owner, P_owner, openLink, true);
+    // A guest whose guest record hides prices, with an order of their own.
+    const hiddenGuestId = await newGuest(t, 850);
+    await t.repos.guests.update({ orgId: 850, userId: hiddenGuestId }, { pricingIsHidden: 1 });
+    const hiddenGuestEmail = (await t.repos.users.findOne({ id: hiddenGuestId }))!.email as string;
+    await t.db('users').where({ id: hiddenGuestId }).update({ password_hash: (await t.db('users').where({ email: 'guest-850@demo.test' }).first()).password_hash });
+    const hiddenGuest = await signIn(hiddenGuestEmail);
+    add('priceHiddenGuest', hiddenGuest, 850, false, await newOrder(hiddenGuest, 850, 'Matrix: price-hidden guest'), O_owner, P_owner, () => signIn(hiddenGuestEmail), true);
     add('otherOrgEmployee', otherOrg, 1053, true, P_owner, P_guest, O_owner, () => signIn('owner-1053@demo.test'), false, 'owner-1053@demo.test');
     add('anonymous', t.client(), null, false, O_owner, O_member, P_owner, async () => t.client());
   }, 120_000);
