@@ -165,7 +165,7 @@ export function createApp(deps: AppDeps): App {
   };
   const paymentDeps = { ...services, mail, payments };
   const integrations = { repos, plugins: app.plugins, integrations: deps.integrations ?? integrationProviderFromEnv(process.env), logError };
-  const sharing = { ...services, mail, tokenFailures: bindShareTokenFailures(deps.db) };
+  const sharing = { ...services, mail, tokenFailures: bindShareTokenFailures(deps.db, rateLimit) };
   app.pdf = deps.pdf ?? pdfRendererFromEnv(process.env);
   const renderOrigin = deps.pdfRenderOrigin ?? (process.env.PDF_RENDER_ORIGIN?.trim() || undefined);
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });

@@ -21,9 +21,11 @@ describe.each(databases)('invitation links on $name', (dbCase) => {
   const sent: MailMessage[] = [];
   let owner: Client;
   let n = 0;
+  // The throttle's clock: waits end when the test moves it, never by real time passing.
+  let clock = Date.parse('2026-11-23T10:00:00Z');
 
   beforeAll(async () => {
-    t = await startTestApp(dbCase, { publicUrl: PORTAL, mailer: { send: async (m) => (sent.push(m), { messageId: `m${sent.length}` }) } });
+    t = await startTestApp(dbCase, { publicUrl: PORTAL, mailer: { send: async (m) => (sent.push(m), { messageId: `m${sent.length}` }) }, rateLimit: { now: () => clock } });
     owner = await t.as('owner-850@demo.test');
   }, 60_000);
   afterAll(async () => {
@@ -31,7 +33,7 @@ describe.each(databases)('invitation links on $name', (dbCase) => {
   });
   beforeEach(async () => {
     sent.length = 0;
-    await t.db('share_token_failures').delete();
+    await t.db('login_throttle').where('throttle_key', 'like', 'invitation-%').orWhere('throttle_key', 'like', 'share-%').delete();
   });
 
   /** Invites a new address; answers it, its user id and the token its mail carries. */
@@ -128,15 +130,21 @@ describe.each(databases)('invitation links on $name', (dbCase) => {
     expect(await links(res.body.data.guest.userId)).toHaveLength(0);
   });
 
-  it('makes an IP that gave many bad links wait (429 with Retry-After), even with a good link', async () => {
+  it('makes an IP that gave many bad links wait (429 with Retry-After), even with a good link, until the wait is over', async () => {
     const { token } = await invite();
     const c = t.client();
     for (let i = 0; i < 20; i++) expect((await c.post('/api/auth/invitation', { token: `bad${i}`.padEnd(43, 'x') })).status).toBe(404);
     const blocked = await c.post('/api/auth/accept-invitation', { token, password: 'correct horse' });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.body.error).toEqual({ code: 'tooManyAttempts', message: 'Too many invalid links from your network. Try again in 1 second.' });
+    expect(blocked.headers.get('retry-after')).toBe('1');
     expect((await c.post('/api/auth/invitation', { token })).status).toBe(429);
     // Bad share links are counted apart: this IP's share links are not slowed by its bad invitations.
     expect((await c.post('/api/configurator/get-org-role-for-token', { shareToken: 'A'.repeat(43) })).status).toBe(404);
+    // A moment short of the wait still waits; once the clock has passed it the good link works.
+    clock += 999;
+    expect((await c.post('/api/auth/invitation', { token })).status).toBe(429);
+    clock += 1;
+    expect((await c.post('/api/auth/accept-invitation', { token, password: 'correct horse' })).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import type { Queries, ThrottleRow } from '../db/queries.ts';
 import { fromDbDate, toDbDate } from '../db/time.ts';
+import { hashToken } from './tokens.ts';
 
 /**
  * Sign-in throttling by growing delays (docs/decisions/0046-api-hardening.md): an email may fail a
@@ -50,7 +51,7 @@ export function delayAfter(failures: number, free: number, opts: Pick<RateLimitO
 }
 
 /** A row as it stands now: failures older than the forget time are gone. */
-function current(row: ThrottleRow, now: number, opts: RateLimitOptions): ThrottleRow {
+function current(row: ThrottleRow, now: number, opts: { forgetAfterMs: number }): ThrottleRow {
   if (row.lastFailure && now - ms(row.lastFailure) >= opts.forgetAfterMs) return { ...row, failures: 0, blockedUntil: null };
   return row;
 }
@@ -109,4 +110,78 @@ export function tryAgainMessage(waitMs: number): string {
   }
   const minutes = Math.ceil(waitMs / 60_000);
   return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+// ------------------------------------------------------------------------------- link tokens
+
+/**
+ * Share links and invitation links (docs/decisions/0073-pdf-origin-and-token-throttles.md): a token
+ * that does not open is counted against the IP that gave it and against the token itself (by its
+ * sha256, never in clear), in the same table and with the same locked update as sign-in, so every API
+ * process sees the same counts. Past its free failures a key waits, doubling with each further one;
+ * while either key waits, no token of that IP and nobody's try of that token is looked at. A try that
+ * opens counts nothing, so a good link is never slowed by the people using it.
+ */
+export interface LinkThrottleRules {
+  /** Keeps one kind of link's counts apart from the other's. */
+  kind: 'share' | 'invitation';
+  freePerIp: number;
+  freePerToken: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  forgetAfterMs: number;
+}
+
+/** Where the link throttle keeps its rows, and the app's throttle clock (tests move it). */
+export interface LinkThrottleStore extends ThrottleQueries {
+  now: () => number;
+  /** Rows of the whole table are trimmed no sooner than this after their last failure (sign-in's memory). */
+  keepMs: number;
+  readThrottle(keys: readonly string[]): Promise<Map<string, ThrottleRow>>;
+}
+
+export interface LinkWait {
+  waitMs: number;
+  /** Which key waits longest: the caller's network or the token. */
+  cause: 'ip' | 'token';
+}
+
+function linkKeys(rules: LinkThrottleRules, ip: string, rawToken: string) {
+  return { ip: `${rules.kind}-ip:${ip}`, token: `${rules.kind}-token:${hashToken(rawToken.trim())}` };
+}
+
+/** The wait before a try of `rawToken` from `ip` may be looked at, or null. Nothing is written. */
+export async function linkTokenWait(store: LinkThrottleStore, rules: LinkThrottleRules, ip: string, rawToken: string): Promise<LinkWait | null> {
+  const now = store.now();
+  const keys = linkKeys(rules, ip, rawToken);
+  const rows = await store.readThrottle([keys.ip, keys.token]);
+  let longest: LinkWait | null = null;
+  for (const cause of ['ip', 'token'] as const) {
+    const row = rows.get(keys[cause]);
+    const waitMs = row ? ms(current(row, now, rules).blockedUntil) - now : 0;
+    if (waitMs > 0 && (!longest || waitMs > longest.waitMs)) longest = { waitMs, cause };
+  }
+  return longest;
+}
+
+/** A try that did not open: one more failure for the IP and for the token, each waiting past its free ones. */
+export async function linkTokenFailed(store: LinkThrottleStore, rules: LinkThrottleRules, ip: string, rawToken: string): Promise<void> {
+  const now = store.now();
+  const keys = linkKeys(rules, ip, rawToken);
+  await store.updateThrottle([keys.ip, keys.token], (rows) => ({
+    write: [...rows.values()].map((row) => {
+      const failures = current(row, now, rules).failures + 1;
+      const delay = delayAfter(failures, row.key === keys.ip ? rules.freePerIp : rules.freePerToken, rules);
+      return { key: row.key, failures, lastFailure: toDbDate(new Date(now)), blockedUntil: delay ? dbDateAtOrAfter(now + delay) : null };
+    }),
+    result: undefined,
+  }));
+  await store.trimThrottle(toDbDate(new Date(now - Math.max(store.keepMs, rules.forgetAfterMs))), toDbDate(new Date(now)));
+}
+
+/** "30 seconds", "1 second", "5 minutes": whole seconds below two minutes, then whole minutes. */
+export function waitInWords(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
 }

@@ -1,24 +1,31 @@
 import type { Knex } from 'knex';
-import { nowUtc } from './time.ts';
+import type { LinkThrottleStore } from '../auth/rateLimit.ts';
+import { trimThrottle, updateThrottle, type ThrottleRow } from './queries.ts';
+import { normaliseDbDate } from './time.ts';
 
 /**
- * Bad share tokens per IP (share_token_failures), so every API process sees the same counts and the
- * token calls can slow down whoever keeps guessing (services/sharing.ts decides the wait).
+ * Bad share and invitation tokens, per IP and per token (auth/rateLimit.ts decides the waits): rows of
+ * the sign-in throttle's table under keys of their own, so every API process sees the same counts,
+ * waiting on `clock.now`, the one throttle clock of the app (tests move it).
  */
-export function bindShareTokenFailures(db: Knex) {
+export function bindShareTokenFailures(db: Knex, clock: { now: () => number; forgetAfterMs: number }): LinkThrottleStore {
   return {
-    /** How many bad tokens an IP gave since a date, and when the latest was. */
-    async recent(ip: string, since: string): Promise<{ count: number; latest: unknown }> {
-      const counted = (await db('share_token_failures').count({ n: '*' }).max({ latest: 'created' }).where('ip', ip).where('created', '>', since).first()) as
-        | { n: number | string; latest: unknown }
-        | undefined;
-      return { count: Number(counted?.n ?? 0), latest: counted?.latest ?? null };
+    now: clock.now,
+    keepMs: clock.forgetAfterMs,
+    /** A plain read: a good token costs no write and takes no lock (only failures are written). */
+    async readThrottle(keys) {
+      const found = (await db('login_throttle').select('throttle_key', 'failures', 'last_failure', 'blocked_until').whereIn('throttle_key', [...keys])) as Array<{
+        throttle_key: string;
+        failures: number | string;
+        last_failure: unknown;
+        blocked_until: unknown;
+      }>;
+      return new Map<string, ThrottleRow>(
+        found.map((r) => [r.throttle_key, { key: r.throttle_key, failures: Number(r.failures), lastFailure: normaliseDbDate(r.last_failure), blockedUntil: normaliseDbDate(r.blocked_until) }]),
+      );
     },
-    /** Records a bad token; rows older than `trimBefore` go (any IP). */
-    async record(ip: string, trimBefore: string): Promise<void> {
-      await db('share_token_failures').insert({ ip, created: nowUtc() });
-      await db('share_token_failures').where('created', '<', trimBefore).delete();
-    },
+    updateThrottle: (keys, decide) => updateThrottle(db, keys, decide),
+    trimThrottle: (before, now) => trimThrottle(db, before, now),
   };
 }
 export type ShareTokenFailures = ReturnType<typeof bindShareTokenFailures>;

@@ -3,22 +3,23 @@ import type { Knex } from 'knex';
 import type { InvitationView, SessionData } from '@cpq/domain';
 import { hashPassword } from '../auth/passwords.ts';
 import { buildSessionData, createSession, setSessionCookie } from '../auth/sessions.ts';
+import { linkTokenFailed, linkTokenWait, waitInWords, type LinkThrottleRules } from '../auth/rateLimit.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Repos } from '../db/repository.ts';
 import type { InvitationTokenRow } from '../db/rows.ts';
 import type { ShareTokenFailures } from '../db/shareTokenFailures.ts';
-import { dbDateAgo, dbDateIn, fromDbDate, normaliseDbDate, nowUtc } from '../db/time.ts';
+import { dbDateIn, nowUtc } from '../db/time.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError } from '../http/errors.ts';
 import { invitationOpens } from '../policy.ts';
 import { audit } from './orders.ts';
-import { waitAfterBadTokens } from './sharing.ts';
 
 /**
  * A guest's way in (docs/decisions/0056-guest-invitation-links.md). An invited person without a
  * password gets a one-time link that expires; opening it they choose a password and are signed in.
- * Only the token's hash is stored. Bad links are counted per IP (apart from bad share links, so one
- * kind of link cannot use up the other's allowance), and past the free ones every try waits (429).
+ * Only the token's hash is stored. Bad links are counted per IP and per token (apart from bad share
+ * links, so one kind of link cannot use up the other's allowance), and past the free ones every try
+ * waits (429).
  */
 export interface InvitationDeps {
   repos: Repos;
@@ -30,7 +31,6 @@ type Trx = Knex.Transaction;
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
-const BAD_TOKEN_WINDOW_MS = 3600_000;
 
 export const INVITATION_UNUSABLE = 'This invitation link has expired or has already been used. Sign in with your email address and password, or ask for a new invitation.';
 const unusable = () => new ApiError(404, 'invitationNotFound', INVITATION_UNUSABLE);
@@ -49,19 +49,18 @@ export async function createInvitationToken(repos: Repos, trx: Trx, userId: numb
   return token;
 }
 
-/** The key bad invitation links are counted under: the IP, kept apart from bad share links. */
-const ipOf = (ctx: Context) => `invitation:${ctx.ip || 'unknown'}`;
+/** As many free bad links per IP and per token as share links, counted under keys of their own. */
+export const INVITATION_THROTTLE: LinkThrottleRules = { kind: 'invitation', freePerIp: 20, freePerToken: 10, firstDelayMs: 1000, maxDelayMs: 15 * 60_000, forgetAfterMs: 3600_000 };
 
-/** An IP that gave many bad tokens waits before any token of theirs is looked at again. */
-async function assertNotGuessing(deps: InvitationDeps, ctx: Context): Promise<void> {
-  const { count, latest } = await deps.tokenFailures.recent(ipOf(ctx), dbDateAgo(BAD_TOKEN_WINDOW_MS));
-  const wait = waitAfterBadTokens(count);
-  if (!wait || latest == null) return;
-  const left = fromDbDate(normaliseDbDate(latest)!).getTime() + wait - Date.now();
-  if (left <= 0) return;
-  const seconds = Math.ceil(left / 1000);
-  ctx.set('Retry-After', String(seconds));
-  throw new ApiError(429, 'tooManyAttempts', `Too many invalid links from your network. Try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
+const ipOf = (ctx: Context) => ctx.ip || 'unknown';
+
+/** An IP that gave many bad tokens, or a token refused many times, waits before it is looked at again. */
+async function assertNotGuessing(deps: InvitationDeps, ctx: Context, raw: string): Promise<void> {
+  const wait = await linkTokenWait(deps.tokenFailures, INVITATION_THROTTLE, ipOf(ctx), raw);
+  if (!wait) return;
+  ctx.set('Retry-After', String(Math.ceil(wait.waitMs / 1000)));
+  const what = wait.cause === 'ip' ? 'Too many invalid links from your network.' : 'Too many failed attempts with this invitation link.';
+  throw new ApiError(429, 'tooManyAttempts', `${what} Try again in ${waitInWords(wait.waitMs)}.`);
 }
 
 /**
@@ -74,14 +73,14 @@ async function usable(repos: Repos, raw: string, trx: Trx): Promise<InvitationTo
   return invitationOpens(row, stillGuest, Date.now()) ? row : undefined;
 }
 
-async function refuse(deps: InvitationDeps, ctx: Context): Promise<never> {
-  await deps.tokenFailures.record(ipOf(ctx), dbDateAgo(24 * 3600_000));
+async function refuse(deps: InvitationDeps, ctx: Context, raw: string): Promise<never> {
+  await linkTokenFailed(deps.tokenFailures, INVITATION_THROTTLE, ipOf(ctx), raw);
   throw unusable();
 }
 
 /** What a link is for: the address it lets in and the organisation's name (nothing is written). */
 export async function invitationOf(deps: InvitationDeps, ctx: Context, token: string): Promise<InvitationView> {
-  await assertNotGuessing(deps, ctx);
+  await assertNotGuessing(deps, ctx, token);
   const found = await deps.transaction(async (trx) => {
     const row = await usable(deps.repos, token, trx);
     if (!row) return null;
@@ -89,7 +88,7 @@ export async function invitationOf(deps: InvitationDeps, ctx: Context, token: st
     const org = await deps.repos.organisations.findOne({ id: row.orgId }, trx);
     return { email: String(user?.email ?? ''), orgId: row.orgId, orgTitle: String(org?.title ?? '') };
   });
-  return found ?? refuse(deps, ctx);
+  return found ?? refuse(deps, ctx, token);
 }
 
 /**
@@ -97,7 +96,7 @@ export async function invitationOf(deps: InvitationDeps, ctx: Context, token: st
  * theirs) and signs them in: the session cookie comes back with the session data.
  */
 export async function acceptInvitation(deps: InvitationDeps, ctx: Context, body: { token: string; password: string }): Promise<SessionData> {
-  await assertNotGuessing(deps, ctx);
+  await assertNotGuessing(deps, ctx, body.token);
   // scrypt is slow: hashed before the transaction, so no row stays locked meanwhile.
   const passwordHash = await hashPassword(body.password);
   const userId = await deps.transaction(async (trx) => {
@@ -109,7 +108,7 @@ export async function acceptInvitation(deps: InvitationDeps, ctx: Context, body:
     await audit(deps.repos, trx, { orgId: row.orgId, userId: row.userId, entity: 'guest', entityId: row.userId, action: 'acceptInvitation', data: { invitationTokenId: row.id } });
     return row.userId;
   });
-  if (userId === null) return refuse(deps, ctx);
+  if (userId === null) return refuse(deps, ctx, body.token);
   const session = await createSession(deps, ctx, userId);
   setSessionCookie(ctx, session);
   return buildSessionData(deps.repos, userId);

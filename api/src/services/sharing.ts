@@ -12,6 +12,7 @@ import {
   type ShareeResponse,
   type ShareableLinkResponse,
 } from '@cpq/domain';
+import { linkTokenFailed, linkTokenWait, waitInWords, type LinkThrottleRules } from '../auth/rateLimit.ts';
 import { createSession, setSessionCookie } from '../auth/sessions.ts';
 import { sessionUser } from '../auth/requestSession.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -19,7 +20,7 @@ import type { Queries } from '../db/queries.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import type { MembershipRow, ProductOrderRow, ShareTokenRow, UserRow } from '../db/rows.ts';
 import type { ShareTokenFailures } from '../db/shareTokenFailures.ts';
-import { dbDateAgo, fromDbDate, normaliseDbDate, nowUtc } from '../db/time.ts';
+import { fromDbDate, nowUtc } from '../db/time.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import {
@@ -62,37 +63,28 @@ type Trx = Knex.Transaction;
 
 // ------------------------------------------------------------------------------- bad tokens
 
-/** Bad tokens an IP may give within the window before each further try has to wait. */
-export const FREE_BAD_TOKENS = 20;
-const BAD_TOKEN_WINDOW_MS = 3600_000;
-const MAX_WAIT_MS = 15 * 60_000;
-
-/** The wait after the latest bad token: none up to 20 in the window, then 1 s, doubling per further one (at most 15 min). */
-export function waitAfterBadTokens(count: number): number {
-  if (count < FREE_BAD_TOKENS) return 0;
-  return Math.min(MAX_WAIT_MS, 1000 * 2 ** Math.min(30, count - FREE_BAD_TOKENS));
-}
+/** Share links: free bad tokens per IP and per token, then a wait of 1 s doubling per further one (at most 15 min), forgotten an hour after the last. */
+export const SHARE_LINK_THROTTLE: LinkThrottleRules = { kind: 'share', freePerIp: 20, freePerToken: 10, firstDelayMs: 1000, maxDelayMs: 15 * 60_000, forgetAfterMs: 3600_000 };
+export const FREE_BAD_TOKENS = SHARE_LINK_THROTTLE.freePerIp;
 
 /**
  * 256-bit tokens cannot be guessed, but the token calls must not be a free oracle either: an IP that
- * gave many bad tokens waits, growing with each further one (429 with Retry-After), before any token
- * of theirs — good or bad — is looked at again.
+ * gave many bad tokens, or a token tried and refused many times (from any IPs), waits, growing with
+ * each further failure (429 with Retry-After), before any token of theirs — good or bad — or that token
+ * is looked at again (auth/rateLimit.ts).
  */
-async function assertNotGuessing(deps: SharingDeps, ctx: Context): Promise<void> {
-  const { count, latest } = await deps.tokenFailures.recent(ipOf(ctx), dbDateAgo(BAD_TOKEN_WINDOW_MS));
-  const wait = waitAfterBadTokens(count);
-  if (!wait || latest == null) return;
-  const left = fromDbDate(normaliseDbDate(latest)!).getTime() + wait - Date.now();
-  if (left <= 0) return;
-  const seconds = Math.ceil(left / 1000);
-  ctx.set('Retry-After', String(seconds));
-  throw new ApiError(429, 'tooManyAttempts', `Too many invalid share links from your network. Try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
+async function assertNotGuessing(deps: SharingDeps, ctx: Context, raw: string): Promise<void> {
+  const wait = await linkTokenWait(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(ctx), raw);
+  if (!wait) return;
+  ctx.set('Retry-After', String(Math.ceil(wait.waitMs / 1000)));
+  const what = wait.cause === 'ip' ? 'Too many invalid share links from your network.' : 'Too many failed attempts with this share link.';
+  throw new ApiError(429, 'tooManyAttempts', `${what} Try again in ${waitInWords(wait.waitMs)}.`);
 }
 
 const ipOf = (ctx: Context) => ctx.ip || 'unknown';
 
-async function badToken(deps: SharingDeps, ctx: Context, error: ApiError): Promise<never> {
-  await deps.tokenFailures.record(ipOf(ctx), dbDateAgo(24 * 3600_000));
+async function badToken(deps: SharingDeps, ctx: Context, raw: string, error: ApiError): Promise<never> {
+  await linkTokenFailed(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(ctx), raw);
   throw error;
 }
 
@@ -148,8 +140,8 @@ async function openToken(deps: SharingDeps, raw: string): Promise<Opened | undef
 const invalidLink = () => notFound('shareLinkInvalid', SHARE_LINK_INVALID);
 
 async function openOrRefuse(deps: SharingDeps, ctx: Context, raw: string): Promise<Opened> {
-  await assertNotGuessing(deps, ctx);
-  return (await openToken(deps, raw)) ?? badToken(deps, ctx, invalidLink());
+  await assertNotGuessing(deps, ctx, raw);
+  return (await openToken(deps, raw)) ?? badToken(deps, ctx, raw, invalidLink());
 }
 
 // ------------------------------------------------------------------------------- involvement
@@ -245,7 +237,7 @@ export async function handleGuestShareLink(deps: SharingDeps, ctx: Context, shar
  */
 export async function enterOrderByToken(deps: SharingDeps, ctx: Context, body: { orgId: number; productOrderOrgSpecificId: number; shareToken: string; shareableOrderId?: string | number }): Promise<void> {
   const me = await requireUser(ctx, deps.queries);
-  await assertNotGuessing(deps, ctx);
+  await assertNotGuessing(deps, ctx, body.shareToken);
   const opened = await openToken(deps, body.shareToken);
   const n = body.productOrderOrgSpecificId;
   const matches =
@@ -253,7 +245,7 @@ export async function enterOrderByToken(deps: SharingDeps, ctx: Context, body: {
     opened.order.orgId === body.orgId &&
     opened.order.orgSpecificId === n &&
     (body.shareableOrderId === undefined || String(body.shareableOrderId).trim() === String(n));
-  if (!matches) return badToken(deps, ctx, orderNotFound());
+  if (!matches) return badToken(deps, ctx, body.shareToken, orderNotFound());
   await involveSignedIn(deps, opened.token, me.id);
 }
 
