@@ -114,6 +114,13 @@ describe('Chromium PDF renderer', () => {
     }
   });
 
+  it('lets the media storage origin in as well, and nothing else beside it', () => {
+    const outsideOf = outsideOrigin('http://127.0.0.1:8080', ['https://media-bucket.s3.us-east-1.amazonaws.com']);
+    expect(outsideOf.test('https://media-bucket.s3.us-east-1.amazonaws.com/850/ab.png?X-Amz-Signature=1')).toBe(false);
+    expect(outsideOf.test('http://127.0.0.1:8080/api/x')).toBe(false);
+    for (const other of ['https://other-bucket.s3.us-east-1.amazonaws.com/850/ab.png', 'https://media-bucket.s3.us-east-1.amazonaws.com.evil.example/x', 'https://cdn.example.com/logo.png']) expect(outsideOf.test(other), other).toBe(true);
+  });
+
   it('prints 200 rows over several pages', async () => {
     const { pages: n, text } = await pdfText(await renderer.render(job('/rows?n=200')));
     expect(n).toBeGreaterThan(1);

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { DocumentPdfBody, EMPLOYEE_DOCUMENT_MODES, documentFilename, drawingsFilename } from '@cpq/domain';
 import { PdfBusyError, PdfTimeoutError, type PdfJob, type PdfRenderer } from '../adapters/pdf/index.ts';
+import type { MediaStorage } from '../adapters/storage/types.ts';
 import { SESSION_COOKIE } from '../auth/requestSession.ts';
 import type { Queries } from '../db/queries.ts';
 import { ApiError, badRequest, forbidden, unauthenticated } from '../http/errors.ts';
@@ -20,6 +21,14 @@ export interface DocumentRouteDeps {
   pdf: PdfRenderer;
   /** Where the server reaches its own pages (PDF_RENDER_ORIGIN); by default the address this request came in on. */
   renderOrigin?: string;
+  /** Where media files are served from: the PDF's page may load images from there too. */
+  storage?: Pick<MediaStorage, 'url'>;
+}
+
+/** The origin media addresses point at (an S3 bucket's, or the portal's own for the local folder), as a presigned address shows it. */
+async function mediaOriginOf(storage: Pick<MediaStorage, 'url'> | undefined, orgId: number, pageOrigin: string): Promise<string[]> {
+  if (!storage) return [];
+  return [new URL(await storage.url(`${orgId}/${'0'.repeat(32)}.png`), pageOrigin).origin];
 }
 
 /** The active organisation key of the portal's pages (packages/client): the page opens in the order's organisation. */
@@ -89,8 +98,10 @@ export function documentRoutes(deps: DocumentRouteDeps): Router {
 
     let pdf: Buffer;
     try {
+      const pageOrigin = deps.renderOrigin ?? ownOrigin(ctx);
       pdf = await deps.pdf.render({
-        url: pageUrl(deps.renderOrigin ?? ownOrigin(ctx), body),
+        url: pageUrl(pageOrigin, body),
+        mediaOrigins: await mediaOriginOf(deps.storage, body.orgId, pageOrigin),
         cookies: [{ name: SESSION_COOKIE, value: session }],
         localStorage: { [ACTIVE_ORG_KEY]: JSON.stringify(body.orgId) },
         ...paperOf(body),

@@ -122,7 +122,7 @@ export class ChromiumPdfRenderer implements PdfRenderer {
       // address of the server's network nor any other site, so a page made to load an outside address
       // cannot leak the caller's document or probe from the server. Patterns (not functions) let the
       // browser side match, so the portal's own requests are not held up by a round trip to this process.
-      await opened.route(outsideOrigin(origin), (route) => route.abort('blockedbyclient'));
+      await opened.route(outsideOrigin(origin, job.mediaOrigins), (route) => route.abort('blockedbyclient'));
       await opened.routeWebSocket(outsideOrigin(origin.replace(/^http/, 'ws')), (ws) => ws.close());
       const page = await opened.newPage();
       await page.goto(job.url, { waitUntil: 'domcontentloaded', timeout: left() });
@@ -159,8 +159,12 @@ function seedLocalStorage(arg: { origin: string; entries: Readonly<Record<string
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** Every address but those of `origin`, its blob: URLs and data: URLs (Chromium does not route the last two today; named so they stay allowed if it does). */
-export function outsideOrigin(origin: string): RegExp {
+/**
+ * Every address but those of `origin`, its blob: URLs, data: URLs (Chromium does not route the last two
+ * today; named so they stay allowed if it does) and the media storage's origins (`also`).
+ */
+export function outsideOrigin(origin: string, also: readonly string[] = []): RegExp {
   const own = escapeRegExp(origin);
-  return new RegExp(`^(?!${own}/)(?!blob:${own}/)(?!data:)`);
+  const media = also.filter((o) => o !== origin).map((o) => `(?!${escapeRegExp(o)}/)`).join('');
+  return new RegExp(`^(?!${own}/)(?!blob:${own}/)(?!data:)${media}`);
 }

@@ -4,6 +4,11 @@ export interface PdfJob {
   url: string;
   /** Cookies the page is opened with (the caller's session), for the page's origin only. */
   cookies: ReadonlyArray<{ name: string; value: string }>;
+  /**
+   * Other origins the page may load images from: where the media storage serves files (an S3 bucket's
+   * presigned addresses). Everything else outside the page's origin is refused.
+   */
+  mediaOrigins?: readonly string[];
   /** localStorage entries of the page's origin, set before its scripts run. */
   localStorage?: Readonly<Record<string, string>>;
   /** Paper when the page names none in CSS (@page size wins). */
