@@ -72,7 +72,7 @@ const BOGUS_TOKEN = 'Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9v';
 const payer = (a: Actor) => (a.pricingHidden ? 403 : 409);
 
 /** Tables that count failures per caller: reset before each cell, so that a cell sees the call's own answer, not a throttle. */
-const THROTTLE_TABLES = ['login_attempts', 'login_throttle', 'share_token_failures'];
+const THROTTLE_TABLES = ['login_attempts', 'login_throttle'];
 
 const ROUTES: Record<string, RouteRow> = {
   'POST /api/webhooks/payments': { scope: 'public', call: () => ({ path: '/api/webhooks/payments', body: { id: 'evt_1' } }), reached: 400 },

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
  * is then one read of a counter instead of a dump of every table. Tables whose rows a refused request
  * may rightly touch (sign-in and bad share-token bookkeeping) and the migration tables are left out.
  */
-const IGNORED = new Set(['sessions', 'devices', 'login_attempts', 'login_throttle', 'share_token_failures', 'knex_migrations', 'knex_migrations_lock', 'test_changes']);
+const IGNORED = new Set(['sessions', 'devices', 'login_attempts', 'login_throttle', 'knex_migrations', 'knex_migrations_lock', 'test_changes']);
 
 export async function installChangeCounter(db: Knex): Promise<() => Promise<number>> {
   const mysql = db.client.config.client === 'mysql2';

@@ -520,7 +520,6 @@ export const TABLES = {
   productCanvasTexts: { table: 'product_canvas_texts', json: { position: obj }, decimals: ['width'], timestamps: true, orderPart: true },
   productCanvasLines: { table: 'product_canvas_lines', json: { from: obj, to: obj }, decimals: ['strokeWidth'], timestamps: true, orderPart: true },
   shareTokens: { table: 'share_tokens', dates: ['expires', 'revoked'], createdOnly: true },
-  shareTokenFailures: { table: 'share_token_failures', createdOnly: true },
   invitationTokens: { table: 'invitation_tokens', dates: ['expires', 'used'], createdOnly: true },
   orgCounters: { table: 'org_counters' },
   orderPayments: { table: 'order_payments', timestamps: true },
