@@ -21,6 +21,7 @@ import { transactionRunner } from './db/transactions.ts';
 import { bindQueries, DEFAULT_SESSION_IDLE_MS } from './db/queries.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/errors.ts';
 import { sameOriginWrites } from './http/origin.ts';
+import { linkAddress } from './http/linkAddress.ts';
 import { healthRoutes } from './routes/health.ts';
 import { CatalogueCache } from './services/catalogueCache.ts';
 import { OrderDataService } from './services/orderData.ts';
@@ -66,7 +67,10 @@ export interface AppDeps {
   /** Where uploaded media files live (MEDIA_DIR or MEDIA_S3_BUCKET; docs/decisions/0055-media.md). */
   storage?: MediaStorage;
   integrations?: IntegrationProvider;
-  /** The portal's address in mail links (PUBLIC_URL); writes from its origin are accepted as same-origin. */
+  /**
+   * The portal's address in links and mails (PUBLIC_URL; required in production), else the address each
+   * request came in on. Writes from its origin are accepted as same-origin.
+   */
   publicUrl?: string;
   /** Sessions end after this long without use (SESSION_IDLE_MS; a week by default). */
   sessionIdleMs?: number;
@@ -104,6 +108,7 @@ export function createApp(deps: AppDeps): App {
   // Errors Koa itself meets (a stream failing after the answer started) go to the same log.
   app.on('error', (err: unknown, ctx?: Koa.Context) => logError(err, ctx ? requestOf(ctx) : undefined));
   const publicUrl = deps.publicUrl ?? process.env.PUBLIC_URL;
+  const links = linkAddress(publicUrl);
 
   app.use(serverTiming);
   // Errors → { error: { code, message, details? } }
@@ -138,6 +143,7 @@ export function createApp(deps: AppDeps): App {
   });
   app.use(securityHeaders);
   app.use(sameOriginWrites({ publicUrl }));
+  app.use(links.middleware);
   // The media upload reads its own body (image bytes under their own limit).
   app.use(jsonBodyExcept([MEDIA_UPLOAD_PATH]));
 
@@ -160,7 +166,10 @@ export function createApp(deps: AppDeps): App {
   const mail = {
     repos,
     mailer: deps.mailer ?? mailerFromEnv(process.env, repoRootOf(deps)),
-    publicUrl: publicUrl ?? 'http://localhost:8080',
+    // Read when a link is written: PUBLIC_URL, else the address of the request at hand.
+    get publicUrl() {
+      return links.base();
+    },
     logError,
   };
   const paymentDeps = { ...services, mail, payments };

@@ -17,6 +17,8 @@ export interface AppConfig {
   remotesConfigFile: string | undefined;
   /** Trust X-Forwarded-* headers (behind a load balancer). */
   trustProxy: boolean;
+  /** The portal's public address (PUBLIC_URL): links in answers and mails. Required in production. */
+  publicUrl: string | undefined;
   /** Limit on connecting to the database, waiting for a connection and each query (DB_QUERY_TIMEOUT_MS). */
   dbQueryTimeoutMs: number | undefined;
 }
@@ -45,6 +47,26 @@ export function describeDatabaseUrl(databaseUrl: string): string {
   }
 }
 
+/**
+ * PUBLIC_URL: an http(s) address, or undefined when unset. Production must name it: without it links
+ * would follow the Host header of each request, which whoever sends the request chooses.
+ */
+function publicUrlOf(value: string | undefined, production: boolean): string | undefined {
+  const url = value?.trim() || undefined;
+  if (url === undefined) {
+    if (production) throw new Error('PUBLIC_URL is not set. In production it must be the portal’s public address (for example PUBLIC_URL=https://portal.example.com): share links and mails point there.');
+    return undefined;
+  }
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    /* not a URL: refused below */
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http or https address such as https://portal.example.com, got "${url}".`);
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   return {
@@ -55,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoMode: !production && env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
     remotesConfigFile: env.REMOTES_CONFIG || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicUrl: publicUrlOf(env.PUBLIC_URL, production),
     dbQueryTimeoutMs: millis(env.DB_QUERY_TIMEOUT_MS, 'DB_QUERY_TIMEOUT_MS'),
   };
 }

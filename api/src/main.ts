@@ -38,7 +38,7 @@ try {
   fail(`Cannot connect to the database at ${where}: ${messageOf(err)}`);
 }
 
-const app = createApp({ db, remotesConfigFile: config.remotesConfigFile, trustProxy: config.trustProxy });
+const app = createApp({ db, remotesConfigFile: config.remotesConfigFile, trustProxy: config.trustProxy, publicUrl: config.publicUrl });
 const server = app.listen(config.port, () => {
   console.log(`API listening on http://localhost:${config.port} (${config.databaseUrl ? 'MySQL' : `SQLite ${config.sqliteFile}`})`);
 });

@@ -1,17 +1,24 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   HandleGuestShareLinkResponse,
   InvolvedUsersDataResponse,
   InvolvedUsersResponse,
   OrgRoleForTokenResponse,
   SessionData,
+  SHARE_LINK_EXPIRED,
   SHARE_LINK_INVALID,
   ShareableLinkResponse,
   ShareeCandidatesResponse,
   ShareeResponse,
   ShareResponse,
+  shareLinkExpiry,
+  shareLinkExpiryDay,
 } from '@cpq/domain';
+import { loadConfig, REPO_ROOT } from '../src/config.ts';
+import { migrateLatest, migrationSource } from '../src/db/migrations/index.ts';
 import type { Mailer } from '../src/adapters/mail/index.ts';
 import { compile, describeError } from '../src/http/validate.ts';
 import { FREE_BAD_TOKENS } from '../src/services/sharing.ts';
@@ -108,12 +115,16 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     return { id: res.body.data.id as number, n: res.body.data.orgSpecificId as number, orgId };
   };
   const involvedOf = async (id: number) => (await orderRow(id)).involvedUsers;
-  const makeLink = async (as: Client, productOrderId: number) => {
-    const res = await as.post(`${P}/generate-shareable-link`, { productOrderId });
+  const makeLink = async (as: Client, productOrderId: number, validForDays?: number) => {
+    const res = await as.post(`${P}/generate-shareable-link`, { productOrderId, ...(validForDays ? { validForDays } : {}) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(errorsOf(ShareableLinkResponse, res.body.data)).toEqual([]);
-    return res.body.data as { shareableLink: string; pricingIsHidden: 0 | 1 };
+    return res.body.data as { shareableLink: string; pricingIsHidden: 0 | 1; expires: string };
   };
+  const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+  /** The stored id of a token: what an involvement through it records. */
+  const tokenIdOf = async (token: string) => ((await t.db('share_tokens').where({ token_hash: hashOf(token) }).first('id')) as { id: number }).id;
+  const membershipOf = (userId: number, orgId = 850) => t.repos.memberships.findOne({ userId, orgId });
   const roleFor = (shareToken: string) => t.client().post(ROLE_FOR_TOKEN, { shareToken });
   /** A browser with no session that opens a link. */
   const openAnonymously = async (token: string) => {
@@ -133,6 +144,7 @@ describe.each(databases)('sharing on $name', (dbCase) => {
       [`${P}/get-involved-users`, { orgId: 850 }],
       [`${P}/get-sharee-candidates`, { productOrderId: 'one' }],
       [`${P}/generate-shareable-link`, { productOrderId: order.id, extra: 1 }],
+      [`${P}/generate-shareable-link`, { productOrderId: order.id, validForDays: 10 }],
       [`${P}/share`, { orgId: 850, productOrderOrgSpecificId: order.n, sharees: [] }],
       [`${P}/share`, { orgId: 850, productOrderOrgSpecificId: order.n, sharees: [{ email: 'not an email' }] }],
       [`${P}/share`, { orgId: 850, productOrderOrgSpecificId: order.n, sharees: Array.from({ length: 51 }, (_, i) => ({ email: `p${i}@example.test` })) }],
@@ -205,10 +217,13 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     expect((await guest.post(`${P}/get-sharee-candidates`, { productOrderId: order.id })).status).toBe(404);
   });
 
-  it('generate-shareable-link: a 256-bit token stored only hashed; a new link revokes the old one', async () => {
+  it('generate-shareable-link: a 256-bit token stored only hashed, working until the end of a day 30 days on; a new link of the same person revokes their old one', async () => {
     const order = await newOrder(owner, 'Link order');
     const first = await makeLink(owner, order.id);
     expect(first.pricingIsHidden).toBe(0);
+    const in30 = shareLinkExpiry(new Date(), 30);
+    expect(first.expires).toBe(in30.toISOString());
+    expect(first.expires).toMatch(/T23:59:59\.000Z$/);
     const p1 = linkParts(first.shareableLink);
     expect(first.shareableLink).toBe(`${PUBLIC_URL}/orders/${order.n}?shareToken=${p1.token}&shareableOrderId=${order.n}`);
     // base64url of 32 random bytes.
@@ -218,6 +233,7 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     const stored = await t.db('share_tokens').where({ product_order_id: order.id });
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).toBe(createHash('sha256').update(p1.token!).digest('hex'));
+    expect(String(stored[0].expires).replace('T', ' ').slice(0, 19)).toBe(in30.toISOString().slice(0, 19).replace('T', ' '));
     for (const table of ['share_tokens', 'audit_log', 'sessions', 'users']) expect(JSON.stringify(await t.db(table))).not.toContain(p1.token!);
 
     const role = await roleFor(p1.token!);
@@ -225,7 +241,7 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     expect(errorsOf(OrgRoleForTokenResponse, role.body.data)).toEqual([]);
     expect(role.body.data).toEqual({ orgRole: 'guest', orgId: 850, productOrderOrgSpecificId: order.n });
 
-    const second = await makeLink(member, order.id);
+    const second = await makeLink(owner, order.id);
     const p2 = linkParts(second.shareableLink);
     expect(p2.token).not.toBe(p1.token);
     const old = await roleFor(p1.token!);
@@ -233,14 +249,33 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     expect(old.body.error).toEqual({ code: 'shareLinkInvalid', message: SHARE_LINK_INVALID });
     expect((await openAnonymously(p1.token!)).res.status).toBe(404);
     expect((await roleFor(p2.token!)).status).toBe(200);
-    // The old link is kept revoked (not deleted): one live order link per order.
-    const rows = await t.db('share_tokens').where({ product_order_id: order.id, kind: 'order' });
-    expect(rows.map((r) => r.revoked === null)).toEqual([false, true]);
+    // Someone else's link (for 7 days) leaves the owner's working: each person has one link per order.
+    const members = await makeLink(member, order.id, 7);
+    expect(members.expires).toBe(shareLinkExpiry(new Date(), 7).toISOString());
+    const p3 = linkParts(members.shareableLink);
+    expect((await roleFor(p2.token!)).status).toBe(200);
+    expect((await roleFor(p3.token!)).status).toBe(200);
+    // The old link is kept revoked (not deleted).
+    const rows = await t.db('share_tokens').where({ product_order_id: order.id, kind: 'order' }).orderBy('id');
+    expect(rows.map((r) => r.revoked === null)).toEqual([false, true, true]);
     const audits = await t.db('audit_log').where({ entity_id: order.id, action: 'generateShareableLink' });
-    expect(audits).toHaveLength(2);
-    // An expired token works no more either.
-    await t.db('share_tokens').where({ token_hash: createHash('sha256').update(p2.token!).digest('hex') }).update({ expires: '2020-01-01 00:00:00' });
-    expect((await roleFor(p2.token!)).status).toBe(404);
+    expect(audits).toHaveLength(3);
+    // An expired link is refused like a bad one (404, counted), with a sentence of its own, on both token calls.
+    await t.db('share_tokens').where({ token_hash: hashOf(p2.token!) }).update({ expires: '2020-01-01 00:00:00' });
+    const users = await countRows(t.db, 'users');
+    for (const res of [await roleFor(p2.token!), (await openAnonymously(p2.token!)).res]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({ code: 'shareLinkExpired', message: SHARE_LINK_EXPIRED });
+    }
+    expect(await countRows(t.db, 'users')).toBe(users);
+    // Signed in, too: nothing is written, and the order data call answers as for a missing order.
+    const visitor = await t.as('guest-1392@demo.test');
+    expect((await visitor.post(HANDLE_LINK, { shareToken: p2.token! })).body.error.code).toBe('shareLinkExpired');
+    expect((await orderData(visitor, order.n, { shareToken: p2.token! })).status).toBe(404);
+    expect(await membershipOf(ids['guest-1392@demo.test']!)).toBeUndefined();
+    // A second before its end it still works.
+    await t.db('share_tokens').where({ token_hash: hashOf(p2.token!) }).update({ expires: new Date(Date.now() + 5000).toISOString().slice(0, 19).replace('T', ' ') });
+    expect((await roleFor(p2.token!)).status).toBe(200);
   });
 
   it('an order link signs a browser without a session in as a new guest who reaches that order only', async () => {
@@ -256,8 +291,10 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     expect(await countRows(t.db, 'users')).toBe(before + 1);
     const user = (await t.repos.users.findOne({ id: guestId }))!;
     expect(user).toMatchObject({ email: null, passwordHash: null, firstName: 'Guest' });
-    expect((await t.repos.memberships.findOne({ userId: guestId, orgId: 850 }))!.role).toBe('guest');
-    expect((await involvedOf(order.id))[String(guestId)]).toEqual({ role: 'sharee', pricingIsHidden: 0 });
+    // The link made the membership and the involvement: both record it.
+    const tokenId = await tokenIdOf(token);
+    expect(await membershipOf(guestId)).toMatchObject({ role: 'guest', shareTokenId: tokenId });
+    expect((await involvedOf(order.id))[String(guestId)]).toEqual({ role: 'sharee', pricingIsHidden: 0, shareTokenId: tokenId });
     // The session cookie is set: the browser is signed in as that guest.
     const session = await c.get('/api/auth/session');
     expect(session.status).toBe(200);
@@ -288,8 +325,8 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     const res = await visitor.post(HANDLE_LINK, { shareToken: token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ orgId: 850, productOrderOrgSpecificId: order.n, userId: visitorId });
-    expect((await t.repos.memberships.findOne({ userId: visitorId, orgId: 850 }))!.role).toBe('guest');
-    expect((await involvedOf(order.id))[String(visitorId)]).toEqual({ role: 'sharee', pricingIsHidden: 0 });
+    expect(await membershipOf(visitorId)).toMatchObject({ role: 'guest', shareTokenId: await tokenIdOf(token) });
+    expect((await involvedOf(order.id))[String(visitorId)]).toEqual({ role: 'sharee', pricingIsHidden: 0, shareTokenId: await tokenIdOf(token) });
     expect((await orderData(visitor, order.n)).status).toBe(200);
     // Again: nothing more is written.
     const involved = await involvedOf(order.id);
@@ -333,7 +370,7 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     const res = await orderData(visitor, a.n, { shareToken: tokenA, shareableOrderId: String(a.n) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.productOrders[0].id).toBe(a.id);
-    expect((await involvedOf(a.id))[String(visitorId)]).toEqual({ role: 'sharee', pricingIsHidden: 0 });
+    expect((await involvedOf(a.id))[String(visitorId)]).toEqual({ role: 'sharee', pricingIsHidden: 0, shareTokenId: await tokenIdOf(tokenA) });
     // B stays out of reach; without a token nothing changes for A (still reachable as involved).
     expect((await orderData(visitor, b.n)).status).toBe(404);
     expect((await orderData(visitor, a.n)).status).toBe(200);
@@ -366,6 +403,10 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     const personal = linkParts(mails[0]!.text);
     expect(personal).toMatchObject({ orgSpecificId: order.n, shareableOrderId: order.n });
     expect(linkParts(mails[2]!.text).token).toBeDefined();
+    // A personal link works for 30 days, and the mail says until when.
+    const until = shareLinkExpiryDay(shareLinkExpiry(new Date(), 30));
+    expect(mails[0]!.text).toContain(`it signs you in to this order until ${until}.`);
+    expect(mails[1]!.text).not.toContain('until');
     expect(await t.db('share_tokens').where({ product_order_id: order.id, kind: 'personal' })).toHaveLength(2);
     expect(await t.db('audit_log').where({ entity_id: order.id, action: 'share' })).toHaveLength(3);
     // The new person's link: a guest's role; opening it signs them in as themselves, to that order.
@@ -518,7 +559,13 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     const linkGuestId = linkGuest.res.body.data.userId as number;
     const byId = await owner.post(`${P}/remove-sharee`, { orgId: 850, productOrderOrgSpecificId: order.n, shareeId: linkGuestId });
     expect(byId.status).toBe(200);
-    expect((await orderData(linkGuest.c, order.n)).status).toBe(404);
+    expect(String(linkGuestId) in (await involvedOf(order.id))).toBe(false);
+    // The link made their membership and nothing else lets them in: it ends, and the account the link made is signed out.
+    expect(await membershipOf(linkGuestId)).toBeUndefined();
+    expect((await linkGuest.c.get('/api/auth/session')).status).toBe(401);
+    expect((await linkGuest.c.post(CREATE_ORDER, { productOrderProps: { orgId: 850, title: 'After removal', productCategoryId: 1 } })).status).toBe(401);
+    // The person shared with by email keeps their membership after removal.
+    expect((await membershipOf(personId))!.role).toBe('guest');
   });
 
   it('update-involved-users-data: employees or the owner who sees prices; hides every price from that sharee', async () => {
@@ -568,8 +615,9 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     // A link the viewer makes (or a share) passes on no prices.
     const viewersLink = await makeLink(viewer, order.id);
     expect(viewersLink.pricingIsHidden).toBe(1);
-    const second = await openAnonymously(linkParts(viewersLink.shareableLink).token!);
-    expect((await involvedOf(order.id))[String(second.res.body.data.userId)]).toEqual({ role: 'sharee', pricingIsHidden: 1 });
+    const viewersToken = linkParts(viewersLink.shareableLink).token!;
+    const second = await openAnonymously(viewersToken);
+    expect((await involvedOf(order.id))[String(second.res.body.data.userId)]).toEqual({ role: 'sharee', pricingIsHidden: 1, shareTokenId: await tokenIdOf(viewersToken) });
     expect(priceKeys((await orderData(second.c, order.n)).body.data)).toEqual([]);
     await share(viewer, order.n, ['told.by.viewer@example.test']);
     const told = (await t.repos.users.findOne({ email: 'told.by.viewer@example.test' }))!;
@@ -633,6 +681,157 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     expect((await involvedUsers(guest, order.n)).body.data.canTogglePricing).toBe(false);
   });
 
+  it('links point at PUBLIC_URL; without one, at the address the request came in on (the proxy’s only when it is trusted), in answers and in mail', async () => {
+    const order = await newOrder(owner, 'Link addresses');
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example', origin: 'https://shop.example' };
+    const link = async (as: Client, headers?: Record<string, string>) => {
+      const res = await as.post(`${P}/generate-shareable-link`, { productOrderId: order.id }, { headers });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.shareableLink as string;
+    };
+    // With PUBLIC_URL: that address, whatever the request says, the proxy trusted or not.
+    expect(await link(owner, { 'x-forwarded-host': 'shop.example' })).toMatch(/^https:\/\/portal\.test\/orders\//);
+    const trustedWithUrl = await t.serve({ trustProxy: true });
+    expect(await link(await trustedWithUrl.as('owner-850@demo.test'), forwarded)).toMatch(/^https:\/\/portal\.test\/orders\//);
+
+    vi.stubEnv('PUBLIC_URL', '');
+    try {
+      // Without: the host the portal was reached at (here 127.0.0.1 and the test's port).
+      const plain = await t.serve({ publicUrl: undefined });
+      const plainOwner = await plain.as('owner-850@demo.test');
+      expect(await link(plainOwner)).toMatch(new RegExp(`^${plain.url}/orders/${order.n}\\?shareToken=[A-Za-z0-9_-]{43}&shareableOrderId=${order.n}$`));
+      // A proxy's headers count only when the app trusts the proxy.
+      expect(await link(plainOwner, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' })).toMatch(new RegExp(`^${plain.url}/orders/`));
+      const proxied = await t.serve({ publicUrl: undefined, trustProxy: true });
+      expect(await link(await proxied.as('owner-850@demo.test'), forwarded)).toMatch(/^https:\/\/shop\.example\/orders\//);
+
+      // Mail sent after the commit carries the same address: a share, an invitation, a status mail.
+      expect((await plainOwner.post(`${P}/share`, { orgId: 850, productOrderOrgSpecificId: order.n, sharees: [{ email: 'by.host@example.test' }] })).status).toBe(200);
+      expect(mailer.sent.at(-1)!.text).toContain(`Open the order: ${plain.url}/orders/${order.n}?shareToken=`);
+      expect((await plainOwner.post('/api/orgs/invite-guest', { email: 'invited.by.host@example.test', activeOrgId: 850, pricingIsHidden: 0 })).status).toBe(200);
+      expect(mailer.sent.at(-1)!.text).toContain(`${plain.url}/invitation?token=`);
+      const villa = (await t.repos.productOrders.findOne({ orgId: 850, orgSpecificId: 4 }))!;
+      expect((await plainOwner.post(`${C}/request-status-update`, { productOrderId: villa.id })).status).toBe(200);
+      expect(mailer.sent.at(-1)!.text).toContain(`Open the order: ${plain.url}/orders/4`);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('replacing a link shuts out whoever came in only through it — the order, and the organisation when nothing else lets them in — and nobody invited directly', async () => {
+    const order = await newOrder(owner, 'A link that ends');
+    const elsewhere = await newOrder(owner, 'Another order');
+    const token = linkParts((await makeLink(owner, order.id)).shareableLink).token!;
+    const tokenId = await tokenIdOf(token);
+    const userOf = async (c: Client) => (await c.get('/api/auth/session')).body.data.user.id as number;
+    const createIn850 = (c: Client, title: string) => c.post(CREATE_ORDER, { productOrderProps: { orgId: 850, title, productCategoryId: 1 } });
+
+    // Only through the link: a new "Guest", and someone signed in who was no member of 850.
+    const only = (await openAnonymously(token)).c;
+    const onlyId = await userOf(only);
+    expect((await outsider.post(HANDLE_LINK, { shareToken: token })).status).toBe(200);
+    const outsiderId = ids['owner-1450@demo.test']!;
+    // Let in by that guest's own link: goes with them.
+    const theirToken = linkParts((await makeLink(only, order.id)).shareableLink).token!;
+    const passedOn = (await openAnonymously(theirToken)).c;
+    const passedOnId = await userOf(passedOn);
+    // Shared with by email by that guest: invited directly, stays.
+    expect((await share(only, order.n, ['told.by.link.guest@example.test'])).status).toBe(200);
+    const toldToken = linkParts(mailer.sent.at(-1)!.text).token!;
+    const toldId = (await t.repos.users.findOne({ email: 'told.by.link.guest@example.test' }))!.id;
+    // Came by the link, then owned an order of their own: loses this order, keeps the organisation.
+    const owning = (await openAnonymously(token)).c;
+    const owningId = await userOf(owning);
+    const ownOrder = (await createIn850(owning, 'My own')).body.data as { orgSpecificId: number };
+    // Came by the link, and into another order by another link: keeps that one and the organisation.
+    const twice = (await openAnonymously(token)).c;
+    const twiceId = await userOf(twice);
+    const elsewhereToken = linkParts((await makeLink(member, elsewhere.id)).shareableLink).token!;
+    expect((await twice.post(HANDLE_LINK, { shareToken: elsewhereToken })).status).toBe(200);
+    // Came by the link signed in, then was shared with by email: invited directly, stays.
+    const direct = await t.as('guest-1392@demo.test');
+    const directId = ids['guest-1392@demo.test']!;
+    expect((await direct.post(HANDLE_LINK, { shareToken: token })).status).toBe(200);
+    expect(await membershipOf(directId)).toMatchObject({ shareTokenId: tokenId });
+    expect((await share(owner, order.n, ['guest-1392@demo.test'])).status).toBe(200);
+    expect((await involvedOf(order.id))[String(directId)]).toEqual({ role: 'sharee', pricingIsHidden: 0 });
+    expect((await membershipOf(directId))!.shareTokenId).toBeNull();
+    // Everyone reaches the order so far; the link-only guest could make orders in the organisation.
+    for (const c of [only, passedOn, owning, twice, direct, outsider]) expect((await orderData(c, order.n)).status).toBe(200);
+
+    const replaced = await makeLink(owner, order.id);
+    expect((await roleFor(token)).status).toBe(404);
+    expect((await roleFor(linkParts(replaced.shareableLink).token!)).status).toBe(200);
+
+    // Only through the old link (and through the links of those): the order is gone, and the organisation.
+    for (const id of [onlyId, passedOnId, outsiderId]) {
+      expect(String(id) in (await involvedOf(order.id))).toBe(false);
+      expect(await membershipOf(id)).toBeUndefined();
+    }
+    // The accounts the links made are signed out: nothing is left to them.
+    for (const c of [only, passedOn]) {
+      expect((await c.get('/api/auth/session')).status).toBe(401);
+      expect((await orderData(c, order.n)).status).toBe(401);
+      expect((await createIn850(c, 'Not any more')).status).toBe(401);
+    }
+    // Someone with an account of their own stays signed in, without this order or the organisation.
+    expect((await orderData(outsider, order.n)).status).toBe(404);
+    expect((await createIn850(outsider, 'Not any more')).status).toBe(404);
+    expect((await outsider.get('/api/auth/session')).body.data.organisations.map((o: { id: number }) => o.id)).toEqual([1450]);
+    expect((await roleFor(theirToken)).status).toBe(404);
+    // Invited directly: still in, their personal link (made by the guest who is gone) still works.
+    expect((await orderData(direct, order.n)).status).toBe(200);
+    expect((await membershipOf(directId))!.role).toBe('guest');
+    expect((await involvedOf(order.id))[String(toldId)]).toEqual({ role: 'sharee', pricingIsHidden: 0 });
+    expect((await roleFor(toldToken)).status).toBe(200);
+    // Other ways in keep the organisation, not this order.
+    expect((await orderData(owning, order.n)).status).toBe(404);
+    expect((await orderData(owning, ownOrder.orgSpecificId)).status).toBe(200);
+    expect((await membershipOf(owningId))!.role).toBe('guest');
+    expect((await orderData(twice, order.n)).status).toBe(404);
+    expect((await orderData(twice, elsewhere.n)).status).toBe(200);
+    expect((await membershipOf(twiceId))!.role).toBe('guest');
+    // Audited: who lost the order, whose membership ended.
+    const [audit] = await t.db('audit_log').where({ entity_id: order.id, action: 'generateShareableLink', user_id: ids['owner-850@demo.test'] }).orderBy('id', 'desc').limit(1);
+    const data = typeof audit.data === 'string' ? JSON.parse(audit.data) : audit.data;
+    const byNumber = (a: number, b: number) => a - b;
+    expect([...data.shutOut].sort(byNumber)).toEqual([onlyId, passedOnId, owningId, twiceId, outsiderId].sort(byNumber));
+    expect([...data.membershipsEnded].sort(byNumber)).toEqual([onlyId, passedOnId, outsiderId].sort(byNumber));
+    expect(await t.db('audit_log').where({ action: 'endByShareLink', org_id: 850 }).whereIn('entity_id', [onlyId, passedOnId, outsiderId])).toHaveLength(3);
+    // The owner's other links, and other people's, were not touched.
+    expect((await roleFor(elsewhereToken)).status).toBe(200);
+  });
+
+  it('a link that cannot be replaced (the write fails half-way) changes nothing', async () => {
+    const order = await newOrder(owner, 'Failing replacement');
+    const token = linkParts((await makeLink(owner, order.id)).shareableLink).token!;
+    const { c } = await openAnonymously(token);
+    const guestId = (await c.get('/api/auth/session')).body.data.user.id as number;
+    const state = async () => ({
+      involved: await involvedOf(order.id),
+      membership: await membershipOf(guestId),
+      tokens: (await t.db('share_tokens').where({ product_order_id: order.id }).orderBy('id')).map((r) => [r.id, r.revoked]),
+      audits: await countRows(t.db, 'audit_log'),
+    });
+    const before = await state();
+    // The new token cannot be written: everything before it in the transaction must be undone.
+    const mysql = dbCase.name === 'mysql';
+    await t.db.raw(
+      mysql
+        ? "CREATE TRIGGER share_tokens_refused BEFORE INSERT ON share_tokens FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'"
+        : "CREATE TRIGGER share_tokens_refused BEFORE INSERT ON share_tokens BEGIN SELECT RAISE(ABORT, 'refused by the test'); END",
+    );
+    try {
+      const res = await owner.post(`${P}/generate-shareable-link`, { productOrderId: order.id });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.db.raw('DROP TRIGGER share_tokens_refused');
+    }
+    expect(await state()).toEqual(before);
+    expect((await orderData(c, order.n)).status).toBe(200);
+    expect((await roleFor(token)).status).toBe(200);
+  });
+
   it('an IP that keeps giving bad tokens waits, growing with each further one, before any token is looked at', async () => {
     const order = await newOrder(owner, 'Guessing');
     const good = linkParts((await makeLink(owner, order.id)).shareableLink).token!;
@@ -655,5 +854,105 @@ describe.each(databases)('sharing on $name', (dbCase) => {
     const waiting = await roleFor(good);
     expect(waiting.status).toBe(429);
     expect(Number(waiting.headers.get('retry-after'))).toBe(2);
+  });
+});
+
+describe('links outside a request and the production start', () => {
+  it('outside a request, links point where the portal was last reached; PUBLIC_URL always wins', async () => {
+    const { linkAddress } = await import('../src/http/linkAddress.ts');
+    const fromRequests = linkAddress(undefined);
+    const ctx = (origin: string) => ({ origin }) as unknown as Parameters<typeof fromRequests.middleware>[0];
+    let inside = '';
+    await fromRequests.middleware(ctx('http://10.0.0.5:8193'), async () => {
+      inside = fromRequests.base();
+    });
+    expect(inside).toBe('http://10.0.0.5:8193');
+    expect(fromRequests.base()).toBe('http://10.0.0.5:8193');
+    // Not an address (an empty Host): not remembered.
+    await fromRequests.middleware(ctx('http://'), async () => undefined);
+    expect(fromRequests.base()).toBe('http://10.0.0.5:8193');
+    // Requests at the same time from two addresses: each keeps its own, through every await (a mail after a commit).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let first = '';
+    const a = fromRequests.middleware(ctx('https://a.example'), async () => {
+      await held;
+      first = fromRequests.base();
+    });
+    await fromRequests.middleware(ctx('https://b.example'), async () => undefined);
+    release();
+    await a;
+    expect(first).toBe('https://a.example');
+    const configured = linkAddress('https://portal.example.com/');
+    await configured.middleware(ctx('http://10.0.0.5:8193'), async () => {
+      inside = configured.base();
+    });
+    expect(inside).toBe('https://portal.example.com');
+  });
+
+  it('production refuses to start without PUBLIC_URL, or with one that is not an http(s) address', () => {
+    const missing = 'PUBLIC_URL is not set. In production it must be the portal’s public address (for example PUBLIC_URL=https://portal.example.com): share links and mails point there.';
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(missing);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: '  ' })).toThrow(missing);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'portal.example.com' })).toThrow('PUBLIC_URL must be an http or https address such as https://portal.example.com, got "portal.example.com".');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' }).publicUrl).toBe('https://portal.example.com');
+    // Elsewhere it may be left out: links follow the request.
+    expect(loadConfig({ NODE_ENV: 'test' }).publicUrl).toBeUndefined();
+  });
+
+  it('the production server stops with one line saying so, before touching a database', () => {
+    const sqliteFile = `${REPO_ROOT}/data/never-${process.pid}.sqlite`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: '', DATABASE_URL: '', SQLITE_FILE: sqliteFile, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual(['Cannot start: PUBLIC_URL is not set. In production it must be the portal’s public address (for example PUBLIC_URL=https://portal.example.com): share links and mails point there.']);
+    expect(fs.existsSync(sqliteFile)).toBe(false);
+  });
+});
+
+describe.each(databases)('migration 0020 on $name: links that end', (dbCase) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dbCase);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives links without an end one, and marks the guests an order link made before it; nobody loses access', async () => {
+    const names = async () => ((await t.db.migrate.list({ migrationSource }))[0] as Array<string | { name: string }>).map((m) => (typeof m === 'string' ? m : m.name));
+    while ((await names()).includes('0020_share_link_expiry_and_grants')) await t.db.migrate.down({ migrationSource });
+    const order = (await t.repos.productOrders.findOne({ orgId: 850, orgSpecificId: 1 }))!;
+    const now = '2026-11-20 10:00:00';
+    const token = async (hash: string, revoked: string | null) =>
+      ((await t.db('share_tokens').insert({ org_id: 850, token_hash: hash, product_order_id: order.id, kind: 'order', created_by: order.userId, pricing_is_hidden: 0, created: now, expires: null, revoked })) as number[])[0]!;
+    const live = await token('a'.repeat(64), null);
+    const revoked = await token('b'.repeat(64), now);
+    // Two who came through the link before: a "Guest" without an email, and a signed-in person (who may also have been shared with directly: unknown).
+    const person = async (email: string | null) => {
+      const [id] = (await t.db('users').insert({ email, password_hash: null, first_name: 'Guest', last_name: '', personal_org_id: null, is_platform_admin: 0, app_data: '{}', created: now, last_updated: now })) as number[];
+      await t.db('memberships').insert({ user_id: id, org_id: 850, role: 'guest', prev_role: null, access_data: '{}', created: now, last_updated: now });
+      await t.db('audit_log').insert({ org_id: 850, user_id: id, entity: 'productOrder', entity_id: order.id, action: email === null ? 'guestByShareLink' : 'involveByShareLink', data: JSON.stringify({ userId: id, shareTokenId: revoked, pricingIsHidden: 1 }), created: now });
+      return id!;
+    };
+    const anonymous = await person(null);
+    const signedIn = await person('came.by.link@example.test');
+    const involved = { ...order.involvedUsers, [String(anonymous)]: { role: 'sharee', pricingIsHidden: 1 }, [String(signedIn)]: { role: 'sharee', pricingIsHidden: 0 } };
+    await t.db('product_orders').where({ id: order.id }).update({ involved_users: JSON.stringify(involved) });
+
+    await migrateLatest(t.db);
+    const tokens = await t.db('share_tokens').whereIn('id', [live, revoked]).orderBy('id');
+    const in30 = shareLinkExpiry(new Date(), 30).toISOString().slice(0, 19).replace('T', ' ');
+    expect(tokens.map((r) => (r.expires === null ? null : String(r.expires).replace('T', ' ').slice(0, 19)))).toEqual([in30, null]);
+    const after = (await t.repos.productOrders.findOne({ id: order.id }))!.involvedUsers as Record<string, unknown>;
+    // pricingIsHidden as it was; the link recorded for the guest it made, not for the signed-in person.
+    expect(after[String(anonymous)]).toEqual({ role: 'sharee', pricingIsHidden: 1, shareTokenId: revoked });
+    expect(after[String(signedIn)]).toEqual({ role: 'sharee', pricingIsHidden: 0 });
+    expect((await t.repos.memberships.findOne({ userId: anonymous, orgId: 850 }))!.shareTokenId).toBe(revoked);
+    expect((await t.repos.memberships.findOne({ userId: signedIn, orgId: 850 }))!.shareTokenId).toBeNull();
   });
 });

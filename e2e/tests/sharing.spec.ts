@@ -8,7 +8,8 @@ import { apiPost, sameOrigin, signIn, snap } from './helpers.ts';
  * Sharing, as people do it: an owner shares an order with a new email and with a member, and makes a
  * link; someone opens the link in a fresh browser (not signed in), gets the tour and the order; with
  * prices hidden from them, no price reaches their page nor their browser; a new link locks the old
- * one out; removing a person removes their access. The share mail is read from the outbox folder
+ * one out and the person who came in only through it; removing a person removes their access. A link
+ * to the documents or drawings tab opens that tab. The share mail is read from the outbox folder
  * (MAIL_OUTBOX_DIR, given to this run as E2E_MAIL_OUTBOX_DIR).
  */
 
@@ -121,9 +122,14 @@ test('an owner shares with a new email and a member and by link; the link opens 
   expect(invited.url()).not.toContain('shareToken');
 
   // 2. A shareable link, opened in a fresh browser by someone not signed in: the order, then the tour.
+  await expect(dialog.getByTestId('share-link-days')).toHaveValue('30');
   await dialog.getByTestId('share-link-create').click();
   const firstLink = await dialog.getByTestId('share-link-field').inputValue();
   expect(firstLink).toMatch(/shareToken=[A-Za-z0-9_-]{43}/);
+  // The link points at the address the portal was reached at (no PUBLIC_URL in this run), and says until when it works.
+  expect(new URL(firstLink).origin).toBe(new URL(owner.url()).origin);
+  await expect(dialog.getByTestId('share-link-expiry')).toHaveText(/^This link works until \d{1,2} \w{3,4} \d{4}\.$/);
+  await snap(owner, 'sharing-02a-link-expiry');
   const linkPath = (link: string) => new URL(link).pathname + new URL(link).search;
   const visitor = await fresh(browser);
   await visitor.goto(linkPath(firstLink));
@@ -163,7 +169,8 @@ test('an owner shares with a new email and a member and by link; the link opens 
   for (const a of answers) expect(priceKeysIn(a.body), a.url).toEqual([]);
   await snap(visitor, 'sharing-03-visitor-no-prices');
 
-  // 4. A new link: the old one stops working, the new one works.
+  // 4. A new link: the old one stops working, the new one works, and the visitor who came in only
+  // through the old one loses the order (the person shared with by email keeps it).
   await dialog.getByTestId('share-link-create').click();
   await expect(dialog.getByTestId('share-link-field')).not.toHaveValue(firstLink);
   const secondLink = await dialog.getByTestId('share-link-field').inputValue();
@@ -172,16 +179,63 @@ test('an owner shares with a new email and a member and by link; the link opens 
   await expect(late.getByText(LINK_INVALID)).toBeVisible();
   expect(late.url()).not.toContain('shareToken');
   await snap(late, 'sharing-04-old-link');
+  // The account the link made is signed out: the page asks to sign in, the order answers nothing.
+  await visitor.reload();
+  await expect(visitor.getByRole('button', { name: /sign in/i })).toBeVisible();
+  await expect(visitor.getByTestId('order-title')).toHaveCount(0);
+  const shutOut = await visitor.request.post('/api/configurator/get-configurator-order-data', { headers: sameOrigin(visitor), data: { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId } });
+  expect(shutOut.status()).toBe(401);
+  await snap(visitor, 'sharing-04b-visitor-after-new-link');
+  await invited.reload();
+  await expect(invited.getByTestId('order-title')).toHaveText(order.title);
   const onTime = await fresh(browser);
   await onTime.goto(linkPath(secondLink));
   await expect(onTime.getByTestId('order-title')).toHaveText(order.title);
 
-  // 5. Removing the visitor removes their access.
-  await guestRow.getByTestId('remove-collaborator').click();
-  await guestRow.getByTestId('remove-confirm').click();
-  await expect(guestRow).toHaveCount(0);
-  await visitor.reload();
-  await expect(visitor.getByText(ORDER_MISSING)).toBeVisible();
-  const gone = await visitor.request.post('/api/configurator/get-configurator-order-data', { headers: sameOrigin(visitor), data: { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId } });
-  expect(gone.status()).toBe(404);
+  // 5. Removing a person removes their access: the one who came in through the new link.
+  await owner.keyboard.press('Escape');
+  dialog = await openShare(owner);
+  await expect(dialog.getByTestId(`collaborator-${visitorId}`)).toHaveCount(0);
+  const onTimeId = ((await (await onTime.request.get('/api/auth/session')).json()) as { data: { user: { id: number } } }).data.user.id;
+  const onTimeRow = dialog.getByTestId(`collaborator-${onTimeId}`);
+  await onTimeRow.getByTestId('remove-collaborator').click();
+  await onTimeRow.getByTestId('remove-confirm').click();
+  await expect(onTimeRow).toHaveCount(0);
+  await onTime.reload();
+  await expect(onTime.getByRole('button', { name: /sign in/i })).toBeVisible();
+  const gone = await onTime.request.post('/api/configurator/get-configurator-order-data', { headers: sameOrigin(onTime), data: { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId } });
+  expect(gone.status()).toBe(401);
+  // The person shared with by email, removed too, keeps their account but not the order.
+  const invitedRow = dialog.getByTestId('collaborators').locator('li', { hasText: newEmail });
+  await invitedRow.getByTestId('remove-collaborator').click();
+  await invitedRow.getByTestId('remove-confirm').click();
+  await expect(invitedRow).toHaveCount(0);
+  await invited.reload();
+  await expect(invited.getByText(ORDER_MISSING)).toBeVisible();
+});
+
+test('a share link to the documents or the drawings tab opens that tab, not the edit tab', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await fresh(browser);
+  await signIn(owner, 'owner-850@demo.test');
+  const created = await apiPost<Order>(owner, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
+  const order = await apiPost<Order>(owner, '/api/resources/productOrders/update', { where: { id: created.id }, props: { title: `Linked tabs ${Date.now()}`, promptedForProjectInfo: 1 } });
+  await apiPost(owner, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: { '7': { optionId: 23 } } } });
+  const { shareableLink } = await apiPost<{ shareableLink: string }>(owner, '/api/configurator/product-order/generate-shareable-link', { productOrderId: order.id });
+  const link = new URL(shareableLink);
+
+  const reader = await fresh(browser);
+  await reader.goto(`/orders/${order.orgSpecificId}/documents${link.search}`);
+  await expect(reader.getByTestId('document-page').first()).toBeVisible();
+  expect(new URL(reader.url()).pathname).toBe(`/orders/${order.orgSpecificId}/documents`);
+  expect(reader.url()).not.toContain('shareToken');
+  await expect(reader.getByTestId('order-title')).toHaveCount(0);
+  await snap(reader, 'sharing-05-link-to-documents');
+
+  const drafter = await fresh(browser);
+  await drafter.goto(`/orders/${order.orgSpecificId}/drawings${link.search}`);
+  await expect(drafter.getByTestId('drawings-screen')).toHaveAttribute('data-status', 'loaded');
+  expect(new URL(drafter.url()).pathname).toBe(`/orders/${order.orgSpecificId}/drawings`);
+  expect(drafter.url()).not.toContain('shareToken');
+  await snap(drafter, 'sharing-06-link-to-drawings');
 });

@@ -8,7 +8,7 @@ import { applyTheme } from './theme.ts';
 import { preloadApplicationFor } from './applications.tsx';
 import { matchRoute } from './routes.ts';
 import { takeInvitationToken } from './invitationEntry.ts';
-import { enterShareLink, markShareeArrival, takeShareLink, type ShareLink } from './shareEntry.ts';
+import { enterShareLink, markShareeArrival, sharedOrderPath, takeShareLink, type ShareLink } from './shareEntry.ts';
 
 /** Where the shell is in its start-up (unloaded -> loading -> loaded). */
 export type BootState =
@@ -34,15 +34,18 @@ let registryLoaded = false;
 let generation = 0;
 /** The share link of the address (read once, at the first boot); kept until it was followed, for Retry. */
 let shareLink: ShareLink | null | undefined;
-/** The order an employee's share link leads to, opened once they have signed in. */
-let afterSignIn: { orgId: number; orderNo: number } | null = null;
+/** The order an employee's share link leads to (and where in it), opened once they have signed in. */
+let afterSignIn: SharedOrder | null = null;
 /** The invitation link's token of the address (read once, at the first boot); null when none. */
 let invitationToken: string | null | undefined;
 
-/** Makes the shared order's organisation active and its page the address; the tour is due. */
-function openSharedOrder(to: { orgId: number; orderNo: number }): void {
+/** A shared order to open: its organisation, its number, and where in it the link points (see ShareLink.place). */
+type SharedOrder = { orgId: number; orderNo: number; place: string };
+
+/** Makes the shared order's organisation active and the page the link points to the address; the tour is due. */
+function openSharedOrder(to: SharedOrder): void {
   portalStore.set(activeOrgIdAtom, to.orgId);
-  window.history.replaceState(null, '', `/orders/${to.orderNo}`);
+  window.history.replaceState(null, '', sharedOrderPath(to.orderNo, to.place));
   markShareeArrival();
 }
 
@@ -88,10 +91,11 @@ export async function boot(whenReady: () => void): Promise<void> {
       setBoot({ status: 'signedOut' });
       return;
     }
-    const entry = await followShareLink(shareLink, false);
+    const link = shareLink;
+    const entry = await followShareLink(link, false);
     if (!entry) return;
     if (entry.kind === 'signIn') {
-      afterSignIn = { orgId: entry.orgId, orderNo: entry.orderNo };
+      afterSignIn = { orgId: entry.orgId, orderNo: entry.orderNo, place: link.place };
       setBoot({ status: 'signedOut', sharedOrder: true });
       return;
     }
@@ -99,17 +103,18 @@ export async function boot(whenReady: () => void): Promise<void> {
     const guest = await readSession();
     if (!guest) return;
     session = guest;
-    openSharedOrder(entry);
+    openSharedOrder({ ...entry, place: link.place });
   } else {
     session = answer.session;
     if (shareLink) {
-      const entry = await followShareLink(shareLink, true);
+      const link = shareLink;
+      const entry = await followShareLink(link, true);
       if (!entry) return;
       // The link may have given the person a guest membership: read the session again.
       const again = await readSession();
       if (!again) return;
       session = again;
-      openSharedOrder(entry);
+      openSharedOrder({ ...entry, place: link.place });
     }
   }
   portalStore.set(sessionAtom, session);

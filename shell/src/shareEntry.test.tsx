@@ -79,6 +79,39 @@ describe('share-link entry', () => {
     expect(ready).toHaveBeenCalled();
   });
 
+  it('a link to the documents or drawings tab opens that tab (with the rest of its query), not the edit tab', async () => {
+    for (const [link, opened] of [
+      [`/orders/44/documents?shareToken=${TOKEN}&shareableOrderId=44&mode=invoice`, '/orders/44/documents?mode=invoice'],
+      [`/orders/44/drawings/?setMode=individual&shareToken=${TOKEN}&shareableOrderId=44`, '/orders/44/drawings?setMode=individual'],
+      [`/orders/44?shareToken=${TOKEN}&shareableOrderId=44`, '/orders/44'],
+    ] as const) {
+      mockServer({
+        '/api/auth/session': [SIGNED_OUT, { data: sessionWith(org(1053, 'guest')) }],
+        '/api/configurator/get-org-role-for-token': [{ data: { orgRole: 'guest', orgId: 1053, productOrderOrgSpecificId: 44 } }],
+        '/api/configurator/product-order/handle-guest-share-link': [{ data: { orgId: 1053, productOrderOrgSpecificId: 44, userId: 40 } }],
+      });
+      const shell = await freshShell(link);
+      const started = shell.boot(() => undefined);
+      // The token leaves at once; the tab and the rest of the query stay.
+      expect(window.location.search).not.toContain('shareToken');
+      await started;
+      expect(shell.portalStore.get(shell.bootStateAtom)).toEqual({ status: 'ready' });
+      expect(window.location.pathname + window.location.search).toBe(opened);
+    }
+  });
+
+  it('an employee link to the drawings tab opens that tab after sign-in', async () => {
+    mockServer({
+      '/api/auth/session': [SIGNED_OUT],
+      '/api/configurator/get-org-role-for-token': [{ data: { orgRole: 'member', orgId: 1053, productOrderOrgSpecificId: 44 } }],
+      '/api/auth/login': [{ data: sessionWith(org(1053, 'member')) }],
+    });
+    const shell = await freshShell(`/orders/44/drawings?shareToken=${TOKEN}&shareableOrderId=44`);
+    await shell.boot(() => undefined);
+    await shell.signIn({ email: 'm@x.test', password: 'pw' });
+    expect(window.location.pathname + window.location.search).toBe('/orders/44/drawings');
+  });
+
   it('signed out, an employee link: the sign-in page says why, and after sign-in the order opens', async () => {
     mockServer({
       '/api/auth/session': [SIGNED_OUT],

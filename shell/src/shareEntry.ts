@@ -1,10 +1,12 @@
 import { api, ApiRequestError } from '@cpq/client';
 import { SHARE_LINK_INVALID } from '@cpq/domain';
+import { matchRoute } from './routes.ts';
 
 /**
  * Share-link entry (docs/decisions/0045-sharing-and-share-links.md): a page opened with
  * `?shareToken=…&shareableOrderId=…`. The token is read once and the address replaced at once by the
- * same path without the query, so it stays neither in history nor in what the page could send on.
+ * same address without the token, so it stays neither in history nor in what the page could send on.
+ * The order then opens where the link points: its tab (documents, drawings) and the rest of its query.
  */
 
 /** sessionStorage key: this tab arrived through a share link (the sharee tour is due). */
@@ -12,6 +14,25 @@ export const SHAREE_TOUR_FLAG = 'cpq.shareeTour';
 
 export interface ShareLink {
   shareToken: string;
+  /** Where in the order the link points, after `/orders/{n}`: its tab and the rest of its query ('' for the edit tab). */
+  place: string;
+}
+
+const TOKEN_PARAMS = ['shareToken', 'shareableOrderId'];
+
+/** The part of an order address after `/orders/{n}` to keep: the tab of the path, the query without the token. */
+export function placeInOrder(pathname: string, search: string): string {
+  const route = matchRoute(pathname);
+  const tab = route.kind === 'order' && route.tab !== 'edit' ? `/${route.tab}` : '';
+  const query = new URLSearchParams(search);
+  for (const p of TOKEN_PARAMS) query.delete(p);
+  const rest = query.toString();
+  return tab + (rest ? `?${rest}` : '');
+}
+
+/** The address of the order a share link opened, at the place the link points to. */
+export function sharedOrderPath(orderNo: number, place: string): string {
+  return `/orders/${orderNo}${place}`;
 }
 
 /** Where an entry leads. */
@@ -27,15 +48,18 @@ export type ShareEntry =
 const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
 
 /**
- * Reads a share link from the address and replaces the address with the same path without its query
+ * Reads a share link from the address and replaces the address with the same one without the token
  * (the hash kept). Null when the address carries none.
  */
 export function takeShareLink(win: Window = window): ShareLink | null {
   const params = new URLSearchParams(win.location.search);
   if (!params.has('shareToken')) return null;
   const shareToken = (params.get('shareToken') ?? '').trim();
-  win.history.replaceState(win.history.state, '', win.location.pathname + win.location.hash);
-  return { shareToken };
+  const place = placeInOrder(win.location.pathname, win.location.search);
+  for (const p of TOKEN_PARAMS) params.delete(p);
+  const query = params.toString();
+  win.history.replaceState(win.history.state, '', win.location.pathname + (query ? `?${query}` : '') + win.location.hash);
+  return { shareToken, place };
 }
 
 /**

@@ -61,7 +61,7 @@ export function sharingRoutes(deps: SharingDeps): Router {
   r.post('/product-order/generate-shareable-link', async (ctx) => {
     const body = validateBody(GenerateShareableLinkBody, ctx.request.body);
     const access = await authorizeOrderById(ctx, deps, 'configurator.generateShareableLink', body.productOrderId);
-    ctx.body = { data: await generateShareableLink(deps, access, body.productOrderId) };
+    ctx.body = { data: await generateShareableLink(deps, access, body.productOrderId, body.validForDays) };
   });
 
   r.post('/product-order/share', async (ctx) => {

@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import {
+  SHARE_LINK_DEFAULT_DAYS,
+  SHARE_LINK_EXPIRED,
   SHARE_LINK_INVALID,
   isActiveRole,
   isEmployeeRole,
@@ -11,6 +13,8 @@ import {
   type ShareeCandidate,
   type ShareeResponse,
   type ShareableLinkResponse,
+  shareLinkExpiry,
+  shareLinkExpiryDay,
 } from '@cpq/domain';
 import { linkTokenFailed, linkTokenWait, waitInWords, type LinkThrottleRules } from '../auth/rateLimit.ts';
 import { createSession, setSessionCookie } from '../auth/sessions.ts';
@@ -20,7 +24,7 @@ import type { Queries } from '../db/queries.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import type { MembershipRow, ProductOrderRow, ShareTokenRow, UserRow } from '../db/rows.ts';
 import type { ShareTokenFailures } from '../db/shareTokenFailures.ts';
-import { fromDbDate, nowUtc } from '../db/time.ts';
+import { fromDbDate, normaliseDbDate, nowUtc, toDbDate } from '../db/time.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import {
@@ -59,7 +63,16 @@ export interface SharingDeps {
 }
 
 type Involved = ProductOrderRow['involvedUsers'];
+/**
+ * An involvement as stored: `shareTokenId` names the link it came through (a person who opened a link);
+ * none when the person was shared with directly (by email) or owns the order. `pricingIsHidden` is
+ * written as ever.
+ */
+type Entry = Involved[string] & { shareTokenId?: number };
+type Entries = Record<string, Entry>;
 type Trx = Knex.Transaction;
+
+const entriesOf = (order: ProductOrderRow): Entries => ({ ...(order.involvedUsers as Entries | undefined) });
 
 // ------------------------------------------------------------------------------- bad tokens
 
@@ -90,11 +103,12 @@ async function badToken(deps: SharingDeps, ctx: Context, raw: string, error: Api
 
 // ------------------------------------------------------------------------------- tokens and links
 
+const expired = (token: ShareTokenRow) => !!token.expires && fromDbDate(normaliseDbDate(token.expires)!).getTime() <= Date.now();
+
 /** A token that works: known by its hash, not revoked, not expired. */
 async function usableToken(repos: Repos, raw: string, trx?: Trx): Promise<ShareTokenRow | undefined> {
   const token = await repos.shareTokens.findOne({ tokenHash: hashToken(raw.trim()) }, trx);
-  if (!token || token.revoked) return undefined;
-  if (token.expires && fromDbDate(token.expires).getTime() <= Date.now()) return undefined;
+  if (!token || token.revoked || expired(token)) return undefined;
   return token;
 }
 
@@ -102,11 +116,15 @@ const baseUrl = (deps: SharingDeps) => deps.mail.publicUrl.replace(/\/$/, '');
 const orderUrl = (deps: SharingDeps, orgSpecificId: number) => `${baseUrl(deps)}/orders/${orgSpecificId}`;
 const tokenUrl = (deps: SharingDeps, orgSpecificId: number, token: string) => `${orderUrl(deps, orgSpecificId)}?shareToken=${token}&shareableOrderId=${orgSpecificId}`;
 
-/** Makes a token in the caller's transaction and answers it (the raw token exists only in this answer). */
-async function insertToken(repos: Repos, trx: Trx, order: ProductOrderRow, t: { kind: 'order' | 'personal'; userId: number | null; createdBy: number; pricingIsHidden: 0 | 1 }): Promise<string> {
+/**
+ * Makes a token in the caller's transaction, working for `days` days, and answers it (the raw token
+ * exists only in this answer) with when it stops working.
+ */
+async function insertToken(repos: Repos, trx: Trx, order: ProductOrderRow, t: { kind: 'order' | 'personal'; userId: number | null; createdBy: number; pricingIsHidden: 0 | 1; days: number }): Promise<{ token: string; expires: Date }> {
   const token = newToken();
-  await repos.shareTokens.insert({ orgId: order.orgId, productOrderId: order.id, tokenHash: hashToken(token), kind: t.kind, userId: t.userId, createdBy: t.createdBy, pricingIsHidden: t.pricingIsHidden, expires: null, revoked: null }, trx);
-  return token;
+  const expires = shareLinkExpiry(new Date(), t.days);
+  await repos.shareTokens.insert({ orgId: order.orgId, productOrderId: order.id, tokenHash: hashToken(token), kind: t.kind, userId: t.userId, createdBy: t.createdBy, pricingIsHidden: t.pricingIsHidden, expires: toDbDate(expires), revoked: null }, trx);
+  return { token, expires };
 }
 
 /** Revokes the unrevoked tokens matching `where` (an order's link, or a person's links to an order). */
@@ -123,13 +141,15 @@ interface Opened {
 
 /**
  * What a token opens: its order and (personal link) its person, who must still be an active member
- * and involved in the order. Anything else: undefined (the caller answers a bad link).
+ * and involved in the order. An expired token: 'expired'; anything else: undefined (a bad link).
  */
-async function openToken(deps: SharingDeps, raw: string): Promise<Opened | undefined> {
+async function openToken(deps: SharingDeps, raw: string): Promise<Opened | 'expired' | undefined> {
   const { repos } = deps;
-  const token = await usableToken(repos, raw);
-  const order = token && ((await repos.productOrders.findOne({ id: token.productOrderId })) as ProductOrderRow | undefined);
-  if (!token || !order) return undefined;
+  const token = await repos.shareTokens.findOne({ tokenHash: hashToken(raw.trim()) });
+  if (!token || token.revoked) return undefined;
+  if (expired(token)) return 'expired';
+  const order = (await repos.productOrders.findOne({ id: token.productOrderId })) as ProductOrderRow | undefined;
+  if (!order) return undefined;
   if (token.kind !== 'personal') return { token, order };
   const user = token.userId == null ? undefined : await repos.users.findOne({ id: token.userId });
   const membership = user && (await repos.memberships.findOne({ orgId: order.orgId, userId: user.id }));
@@ -138,16 +158,20 @@ async function openToken(deps: SharingDeps, raw: string): Promise<Opened | undef
 }
 
 const invalidLink = () => notFound('shareLinkInvalid', SHARE_LINK_INVALID);
+// Refused like a bad link (and counted like one), with its own sentence for the person.
+const expiredLink = () => notFound('shareLinkExpired', SHARE_LINK_EXPIRED);
 
 async function openOrRefuse(deps: SharingDeps, ctx: Context, raw: string): Promise<Opened> {
   await assertNotGuessing(deps, ctx, raw);
-  return (await openToken(deps, raw)) ?? badToken(deps, ctx, raw, invalidLink());
+  const opened = await openToken(deps, raw);
+  if (opened === 'expired') return badToken(deps, ctx, raw, expiredLink());
+  return opened ?? badToken(deps, ctx, raw, invalidLink());
 }
 
 // ------------------------------------------------------------------------------- involvement
 
 /** Writes an order's involved users (a sharing change is not an edit: the order keeps its lastUpdated). */
-async function writeInvolved(repos: Repos, trx: Trx, order: ProductOrderRow, involvedUsers: Involved): Promise<void> {
+async function writeInvolved(repos: Repos, trx: Trx, order: ProductOrderRow, involvedUsers: Entries): Promise<void> {
   await repos.productOrders.update({ id: order.id }, { involvedUsers, lastUpdated: order.lastUpdated }, trx);
 }
 
@@ -172,15 +196,17 @@ async function involveSignedIn(deps: SharingDeps, token: ShareTokenRow, userId: 
   await deps.transaction(async (trx) => {
     const order = (await repos.productOrders.lockOne({ id: token.productOrderId }, trx)) as ProductOrderRow | undefined;
     if (!order) throw invalidLink();
-    const membership = await repos.memberships.findOne({ orgId: order.orgId, userId }, trx);
+    // Locked: ending a link may end this membership at the same time (endMembershipMadeByLink).
+    const membership = await repos.memberships.lockOne({ orgId: order.orgId, userId }, trx);
     const entry = linkEntryFor(membership?.role);
     if (entry === 'employee') return;
     if (entry === 'join') {
-      await repos.memberships.insert({ userId, orgId: order.orgId, role: 'guest', prevRole: null, accessData: {} }, trx);
-      await audit(repos, trx, { orgId: order.orgId, userId, entity: 'membership', entityId: userId, action: 'joinByShareLink', data: { productOrderId: order.id, role: 'guest' } });
+      // The link made this membership: it may end with the link.
+      await repos.memberships.insert({ userId, orgId: order.orgId, role: 'guest', prevRole: null, accessData: {}, shareTokenId: token.id }, trx);
+      await audit(repos, trx, { orgId: order.orgId, userId, entity: 'membership', entityId: userId, action: 'joinByShareLink', data: { productOrderId: order.id, role: 'guest', shareTokenId: token.id } });
     }
     if (isInvolved(order, userId)) return;
-    await writeInvolved(repos, trx, order, { ...order.involvedUsers, [String(userId)]: { role: 'sharee', pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
+    await writeInvolved(repos, trx, order, { ...entriesOf(order), [String(userId)]: { role: 'sharee', pricingIsHidden: token.pricingIsHidden ? 1 : 0, shareTokenId: token.id } });
     await audit(repos, trx, { orgId: order.orgId, userId, entity: 'productOrder', entityId: order.id, action: 'involveByShareLink', data: { userId, shareTokenId: token.id, kind: token.kind, pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
   });
 }
@@ -219,8 +245,8 @@ export async function handleGuestShareLink(deps: SharingDeps, ctx: Context, shar
     if (!locked || !(await usableToken(repos, shareToken, trx))) throw invalidLink();
     const now = nowUtc();
     const userId = await repos.users.insert({ email: null, passwordHash: null, firstName: 'Guest', lastName: '', personalOrgId: null, isPlatformAdmin: 0, appData: {}, created: now, lastUpdated: now }, trx);
-    await repos.memberships.insert({ userId, orgId: locked.orgId, role: 'guest', prevRole: null, accessData: {} }, trx);
-    await writeInvolved(repos, trx, locked, { ...locked.involvedUsers, [String(userId)]: { role: 'sharee', pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
+    await repos.memberships.insert({ userId, orgId: locked.orgId, role: 'guest', prevRole: null, accessData: {}, shareTokenId: token.id }, trx);
+    await writeInvolved(repos, trx, locked, { ...entriesOf(locked), [String(userId)]: { role: 'sharee', pricingIsHidden: token.pricingIsHidden ? 1 : 0, shareTokenId: token.id } });
     await audit(repos, trx, { orgId: locked.orgId, userId, entity: 'productOrder', entityId: locked.id, action: 'guestByShareLink', data: { userId, shareTokenId: token.id, pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
     // The session in the same transaction: no account is left behind without one.
     const session = await createSession({ repos, transaction: (work) => work(trx) }, ctx, userId);
@@ -242,6 +268,7 @@ export async function enterOrderByToken(deps: SharingDeps, ctx: Context, body: {
   const n = body.productOrderOrgSpecificId;
   const matches =
     opened &&
+    opened !== 'expired' &&
     opened.order.orgId === body.orgId &&
     opened.order.orgSpecificId === n &&
     (body.shareableOrderId === undefined || String(body.shareableOrderId).trim() === String(n));
@@ -312,16 +339,82 @@ export async function shareeByEmail(deps: SharingDeps, access: Access, productOr
 
 // ------------------------------------------------------------------------------- writes
 
-/** generate-shareable-link: a new order link passing on the caller's price visibility; the previous one stops working. */
-export async function generateShareableLink(deps: SharingDeps, access: Access, productOrderId: number): Promise<ShareableLinkResponse> {
+// ------------------------------------------------------------------------------- ending links
+
+/**
+ * Sharing rule (belongs in policy.ts; kept here until it moves): a membership that a share link made
+ * ends once its person has no other way into the organisation — no guest record (an owner invited
+ * them), no order they own, no order they are involved in (shared with them by email, or through a
+ * link that still stands). Sharing with someone by email makes their membership theirs: no link made
+ * it any more (involveByEmail). Answers whether the membership ended. The rows are read locked, so a
+ * share or a link opened at the same time either comes first and keeps the membership, or after and
+ * makes a new one.
+ */
+async function endMembershipMadeByLink(repos: Repos, trx: Trx, orgId: number, userId: number, by: number): Promise<boolean> {
+  const membership = await repos.memberships.lockOne({ orgId, userId }, trx);
+  if (!membership || membership.role !== 'guest' || membership.shareTokenId == null) return false;
+  if (await repos.guests.lockOne({ orgId, userId }, trx)) return false;
+  // product_order_users: the owner and the involved users of each order, kept in step in this transaction.
+  if (await repos.productOrderUsers.lockOne({ orgId, userId }, trx)) return false;
+  // Deleted rather than marked 'left': a link that still works may let them in again.
+  await repos.memberships.delete({ id: membership.id }, trx);
+  // An account a link made (no email, no password) is nothing without it: its sessions end too, so
+  // the browser is signed out rather than left in a portal with no organisation.
+  const user = await repos.users.findOne({ id: userId }, trx);
+  const signedOut = !user?.email && !(await repos.memberships.findOne({ userId }, trx)) ? await repos.sessions.delete({ userId }, trx) : 0;
+  await audit(repos, trx, { orgId, userId: by, entity: 'membership', entityId: userId, action: 'endByShareLink', data: { userId, shareTokenId: membership.shareTokenId, sessionsEnded: signedOut } });
+  return true;
+}
+
+/**
+ * Ends links to an order and the access they gave, in the caller's transaction (the order locked;
+ * `order` as it stands in it). Sharing rule (belongs in policy.ts): a link ends with its maker's say —
+ * a new link of theirs, or their losing the order — and takes with it whom it let in. So the links are
+ * revoked; whoever is involved only through one of them loses the order, and with it the order links
+ * they made to it (whose people follow in turn; personal links they made for people shared with by
+ * email stay: those people were invited directly); a membership such a link made ends when its person
+ * has no other way in. Answers what ended.
+ */
+async function endLinks(repos: Repos, trx: Trx, order: ProductOrderRow, tokenIds: readonly number[], by: number): Promise<{ revokedLinks: number; shutOut: number[]; membershipsEnded: number[] }> {
+  const involved = entriesOf(order);
+  const ended = new Set<number>();
+  const shutOut: number[] = [];
+  let revokedLinks = 0;
+  let next = [...tokenIds];
+  while (next.length) {
+    const ids = next.filter((id) => !ended.has(id));
+    if (!ids.length) break;
+    for (const id of ids) ended.add(id);
+    revokedLinks += await revokeTokens(repos, trx, { id: ids });
+    const gone = Object.entries(involved)
+      .filter(([userId, e]) => e.shareTokenId !== undefined && ids.includes(e.shareTokenId) && Number(userId) !== order.userId)
+      .map(([userId]) => Number(userId));
+    for (const userId of gone) delete involved[String(userId)];
+    shutOut.push(...gone);
+    next = gone.length ? (await repos.shareTokens.find({ productOrderId: order.id, kind: 'order', createdBy: gone, revoked: null }, { trx, columns: ['id'] })).map((t) => t.id) : [];
+  }
+  if (shutOut.length) await writeInvolved(repos, trx, order, involved);
+  const membershipsEnded: number[] = [];
+  for (const userId of shutOut) if (await endMembershipMadeByLink(repos, trx, order.orgId, userId, by)) membershipsEnded.push(userId);
+  return { revokedLinks, shutOut, membershipsEnded };
+}
+
+/**
+ * generate-shareable-link: a new link of the caller's to the order, working for `validForDays` (30 by
+ * default) and passing on the caller's price visibility. The caller's previous link to the order stops
+ * working, and whoever came in only through it loses the order (endLinks). Other people's links stay:
+ * each person has at most one order link per order, so nobody can shut out the people someone else let in.
+ */
+export async function generateShareableLink(deps: SharingDeps, access: Access, productOrderId: number, validForDays: number = SHARE_LINK_DEFAULT_DAYS): Promise<ShareableLinkResponse> {
   const { repos } = deps;
   return deps.transaction(async (trx) => {
     const order = await lockOrderById(repos, trx, access, productOrderId);
     const pricingIsHidden = sharedPricingIsHidden(access, order);
-    const revoked = await revokeTokens(repos, trx, { productOrderId: order.id, kind: 'order' });
-    const token = await insertToken(repos, trx, order, { kind: 'order', userId: null, createdBy: access.user.id, pricingIsHidden });
-    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'generateShareableLink', data: { pricingIsHidden, revokedLinks: revoked } });
-    return { shareableLink: tokenUrl(deps, order.orgSpecificId, token), pricingIsHidden };
+    const mine = await repos.shareTokens.find({ productOrderId: order.id, kind: 'order', createdBy: access.user.id, revoked: null }, { trx, columns: ['id'] });
+    const ended = await endLinks(repos, trx, order, mine.map((t) => t.id), access.user.id);
+    const { token, expires } = await insertToken(repos, trx, order, { kind: 'order', userId: null, createdBy: access.user.id, pricingIsHidden, days: validForDays });
+    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'generateShareableLink', data: { pricingIsHidden, validForDays, expires: toDbDate(expires), ...ended } });
+    return { shareableLink: tokenUrl(deps, order.orgSpecificId, token), pricingIsHidden, expires: expires.toISOString() };
   });
 }
 
@@ -338,17 +431,19 @@ interface Sharee {
  * whole, with a sentence, for the caller, the order's owner, or someone who left the organisation or
  * was disabled. Answers the people and the order's involved users after.
  */
-async function involveByEmail(deps: SharingDeps, trx: Trx, access: Access, order: ProductOrderRow, emails: readonly string[], action: string): Promise<{ sharees: Sharee[]; involvedUsers: Involved }> {
+async function involveByEmail(deps: SharingDeps, trx: Trx, access: Access, order: ProductOrderRow, emails: readonly string[], action: string): Promise<{ sharees: Sharee[]; involvedUsers: Entries }> {
   const { repos } = deps;
   const org = await getOrg(repos, order.orgId, trx);
   const pricingIsHidden = sharedPricingIsHidden(access, order);
-  const involved: Involved = { ...order.involvedUsers };
+  const involved = entriesOf(order);
+  let changed = false;
   const sharees: Sharee[] = [];
   for (const email of [...new Set(emails.map(normaliseEmail))]) {
     let user = await repos.users.findOne({ email }, trx);
     if (user?.id === access.user.id) throw badRequest('You cannot share this order with yourself.');
     if (user) assertNotOwnerEntry(order, user.id, `${email} owns this order already.`);
-    const membership = user && (await repos.memberships.findOne({ orgId: order.orgId, userId: user.id }, trx));
+    // Locked: ending a link may end this membership at the same time (endMembershipMadeByLink).
+    const membership = user && (await repos.memberships.lockOne({ orgId: order.orgId, userId: user.id }, trx));
     if (membership && !isActiveRole(membership.role)) {
       throw badRequest(`${email} no longer has access to ${org?.title ?? 'this organisation'}, so the order cannot be shared with them.`);
     }
@@ -360,24 +455,32 @@ async function involveByEmail(deps: SharingDeps, trx: Trx, access: Access, order
       newAccount = true;
     }
     if (!membership) await repos.memberships.insert({ userId: user.id, orgId: order.orgId, role: 'guest', prevRole: null, accessData: {} }, trx);
+    // Invited directly now: their membership no longer hangs on the link that made it.
+    else if (membership.shareTokenId != null) await repos.memberships.update({ id: membership.id }, { shareTokenId: null }, trx);
     const employee = !!membership && isEmployeeRole(membership.role);
-    const newlyInvolved = !(String(user.id) in involved);
+    const key = String(user.id);
+    const newlyInvolved = !(key in involved);
+    const viaLink = involved[key]?.shareTokenId;
     // Employees see prices whatever their entry says; a guest gets no more than the sharer sees.
-    if (newlyInvolved) involved[String(user.id)] = { role: 'sharee', pricingIsHidden: employee ? 0 : pricingIsHidden };
+    if (newlyInvolved) involved[key] = { role: 'sharee', pricingIsHidden: employee ? 0 : pricingIsHidden };
+    // Someone who came in through a link is now shared with directly: ending that link leaves them in.
+    else if (viaLink !== undefined) involved[key] = { role: involved[key]!.role, pricingIsHidden: involved[key]!.pricingIsHidden };
+    changed ||= newlyInvolved || viaLink !== undefined;
     sharees.push({ user, employee, newAccount, newlyInvolved });
-    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action, data: { userId: user.id, newAccount, guestMembership: !membership, newlyInvolved } });
+    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action, data: { userId: user.id, newAccount, guestMembership: !membership, newlyInvolved, ...(viaLink !== undefined ? { formerShareTokenId: viaLink } : {}) } });
   }
-  if (sharees.some((s) => s.newlyInvolved)) await writeInvolved(repos, trx, order, involved);
+  if (changed) await writeInvolved(repos, trx, order, involved);
   return { sharees, involvedUsers: involved };
 }
 
-const involvedById = (involved: Involved) =>
+const involvedById = (involved: Entries) =>
   Object.fromEntries(Object.entries(involved).map(([id, e]) => [id, { role: e.role, pricingIsHidden: e.pricingIsHidden ? (1 as const) : (0 as const) }]));
 
 interface ShareMail {
   to: string;
   link: string;
-  personal: boolean;
+  /** A personal link: the day it works until. */
+  personalUntil: string | null;
 }
 
 /**
@@ -393,11 +496,11 @@ export async function share(deps: SharingDeps, access: Access, body: { productOr
     const mails: ShareMail[] = [];
     for (const s of sharees) {
       if (s.employee) {
-        mails.push({ to: s.user.email!, link: orderUrl(deps, order.orgSpecificId), personal: false });
+        mails.push({ to: s.user.email!, link: orderUrl(deps, order.orgSpecificId), personalUntil: null });
         continue;
       }
-      const token = await insertToken(repos, trx, order, { kind: 'personal', userId: s.user.id, createdBy: access.user.id, pricingIsHidden: involvedUsers[String(s.user.id)]?.pricingIsHidden ? 1 : 0 });
-      mails.push({ to: s.user.email!, link: tokenUrl(deps, order.orgSpecificId, token), personal: true });
+      const { token, expires } = await insertToken(repos, trx, order, { kind: 'personal', userId: s.user.id, createdBy: access.user.id, pricingIsHidden: involvedUsers[String(s.user.id)]?.pricingIsHidden ? 1 : 0, days: SHARE_LINK_DEFAULT_DAYS });
+      mails.push({ to: s.user.email!, link: tokenUrl(deps, order.orgSpecificId, token), personalUntil: shareLinkExpiryDay(expires) });
     }
     const org = await getOrg(repos, order.orgId, trx);
     const me = await repos.users.findOne({ id: access.user.id }, trx);
@@ -415,7 +518,7 @@ async function sendShareMails(deps: SharingDeps, order: ProductOrderRow, orgTitl
       `${sharer} shared order ${ref}${orgTitle ? ` of ${orgTitle}` : ''} with you.`,
       ...(trimmed ? [`${sharer} wrote:\n\n${trimmed}`] : []),
       `Open the order: ${m.link}`,
-      ...(m.personal ? ['This link is for you alone: it signs you in to this order. Do not forward it.'] : []),
+      ...(m.personalUntil ? [`This link is for you alone: it signs you in to this order until ${m.personalUntil}. Do not forward it. After that, ask ${sharer} to share the order with you again.`] : []),
     ].join('\n\n');
     try {
       await deps.mail.mailer.send({ to: [m.to], subject: `${sharer} shared order ${ref} with you`, text: `${text}\n` });
@@ -436,9 +539,10 @@ export async function addSharee(deps: SharingDeps, access: Access, productOrderI
 }
 
 /**
- * remove-sharee: never the owner; the person loses the order at once (their entry goes and their
- * personal links to it are revoked). Named by email, or by user id for a guest who came by link
- * (they have no email). Answers the order.
+ * remove-sharee: never the owner; the person loses the order at once: their entry goes, their personal
+ * links to it and the order links they made to it end, with the access those gave (endLinks), and a
+ * membership a link made for them ends when nothing else lets them in. Named by email, or by user id
+ * for a guest who came by link (they have no email). Answers the order.
  */
 export async function removeSharee(deps: SharingDeps, access: Access, body: { productOrderOrgSpecificId: number; shareeEmail?: string; shareeId?: number }): Promise<{ productOrder: Row }> {
   const { repos } = deps;
@@ -449,10 +553,15 @@ export async function removeSharee(deps: SharingDeps, access: Access, body: { pr
     const user = body.shareeEmail !== undefined ? await repos.users.findOne({ email: who }, trx) : await repos.users.findOne({ id: body.shareeId }, trx);
     if (!user || !isInvolved(order, user.id)) throw badRequest(`${who} is not involved in this order.`);
     assertNotOwnerEntry(order, user.id, 'The order’s owner cannot be removed. Change the owner first if someone else should own it.');
-    const { [String(user.id)]: _removed, ...rest } = order.involvedUsers ?? {};
+    const { [String(user.id)]: _removed, ...rest } = entriesOf(order);
     await writeInvolved(repos, trx, order, rest);
-    const revoked = await revokeTokens(repos, trx, { productOrderId: order.id, userId: user.id, kind: 'personal' });
-    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'removeSharee', data: { userId: user.id, revokedLinks: revoked } });
+    const theirs = [
+      ...(await repos.shareTokens.find({ productOrderId: order.id, kind: 'personal', userId: user.id, revoked: null }, { trx, columns: ['id'] })),
+      ...(await repos.shareTokens.find({ productOrderId: order.id, kind: 'order', createdBy: user.id, revoked: null }, { trx, columns: ['id'] })),
+    ];
+    const ended = await endLinks(repos, trx, { ...order, involvedUsers: rest }, theirs.map((t) => t.id), access.user.id);
+    const membershipEnded = await endMembershipMadeByLink(repos, trx, order.orgId, user.id, access.user.id);
+    await audit(repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'removeSharee', data: { userId: user.id, ...ended, membershipEnded } });
     return { productOrder: shapeOrder(access, (await repos.productOrders.findOne({ id: order.id }, trx))!) };
   });
 }
@@ -467,9 +576,9 @@ export async function updateInvolvedUserData(deps: SharingDeps, access: Access, 
     const order = await lockOrderByNumber(repos, trx, access, body.productOrderOrgSpecificId);
     assertMayTogglePricing(access, order);
     assertNotOwnerEntry(order, body.shareeId, 'The order’s owner is not a collaborator: their prices are not set here.');
-    const entry = (order.involvedUsers ?? {})[String(body.shareeId)];
+    const entry = entriesOf(order)[String(body.shareeId)];
     if (!entry) throw badRequest('That person is not involved in this order.');
-    const involved: Involved = { ...order.involvedUsers, [String(body.shareeId)]: { ...entry, pricingIsHidden: body.pricingIsHidden } };
+    const involved: Entries = { ...entriesOf(order), [String(body.shareeId)]: { ...entry, pricingIsHidden: body.pricingIsHidden } };
     if (entry.pricingIsHidden !== body.pricingIsHidden) {
       await writeInvolved(repos, trx, order, involved);
       await repos.shareTokens.update({ productOrderId: order.id, userId: body.shareeId, kind: 'personal', revoked: null }, { pricingIsHidden: body.pricingIsHidden }, trx);

@@ -17,6 +17,7 @@ import * as m0016 from './0016_instance_canvas_position.ts';
 import * as m0017 from './0017_reprice_follow.ts';
 import * as m0018 from './0018_payment_lifecycle.ts';
 import * as m0019 from './0019_hidden_pricing_per_person.ts';
+import * as m0020 from './0020_share_link_expiry_and_grants.ts';
 import * as m0021 from './0021_link_token_throttle.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_reprice_follow': m0017,
   '0018_payment_lifecycle': m0018,
   '0019_hidden_pricing_per_person': m0019,
+  '0020_share_link_expiry_and_grants': m0020,
   '0021_link_token_throttle': m0021,
 };
 

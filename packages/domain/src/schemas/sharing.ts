@@ -64,14 +64,28 @@ export type GetShareeCandidatesBody = Static<typeof GetShareeCandidatesBody>;
 export const ShareeCandidatesResponse = Type.Array(ShareeCandidate);
 export type ShareeCandidatesResponse = Static<typeof ShareeCandidatesResponse>;
 
-/** POST /api/configurator/product-order/generate-shareable-link: a new link; the order's previous link stops working. */
-export const GenerateShareableLinkBody = Type.Object({ productOrderId: Id }, closed);
+/** How many days a new order link works: the choices the popup offers (as GenerateShareableLinkBody accepts them). */
+export const SHARE_LINK_DAY_CHOICES = [7, 30, 90] as const;
+/** How many days a link works unless its maker chose otherwise (a personal link in a share mail always). */
+export const SHARE_LINK_DEFAULT_DAYS = 30;
+
+/**
+ * POST /api/configurator/product-order/generate-shareable-link: a new link of the caller's to the order,
+ * working for `validForDays` (30 by default); the caller's previous link to it stops working, and so
+ * does the access of the people who came in only through it.
+ */
+export const GenerateShareableLinkBody = Type.Object(
+  { productOrderId: Id, validForDays: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90)])) },
+  closed,
+);
 export type GenerateShareableLinkBody = Static<typeof GenerateShareableLinkBody>;
 export const ShareableLinkResponse = Type.Object({
-  /** `{publicUrl}/orders/{orgSpecificId}?shareToken=…&shareableOrderId={orgSpecificId}`: shown once, only its hash is kept. */
+  /** `{portal address}/orders/{orgSpecificId}?shareToken=…&shareableOrderId={orgSpecificId}`: shown once, only its hash is kept. */
   shareableLink: Type.String(),
   /** Whoever opens the link sees no prices (the link was made by someone who sees none). */
   pricingIsHidden: Flag,
+  /** When the link stops working (ISO 8601, UTC): the end of a day, see `shareLinkExpiry`. */
+  expires: Type.String(),
 });
 export type ShareableLinkResponse = Static<typeof ShareableLinkResponse>;
 
@@ -153,5 +167,19 @@ export type HandleGuestShareLinkResponse = Static<typeof HandleGuestShareLinkRes
 /** The messages of sharing, word for word where the spec gives them. */
 export const SHAREE_INVALID = 'Please enter a valid collaborator or email';
 export const SHARE_LINK_INVALID = 'This share link is no longer valid. Ask the person who sent it for a new one.';
+export const SHARE_LINK_EXPIRED = 'This share link has expired. Ask the person who sent it for a new one.';
 export const JUST_NOTIFIED_MS = 1000;
 export const SHAREE_TOUR_DELAY_MS = 1000;
+
+/**
+ * When a link made at `now` that works for `days` days stops working: the last second of that day in
+ * UTC, so that "works until 27 Dec 2026" holds for the whole of that day wherever it is read.
+ */
+export function shareLinkExpiry(now: Date, days: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 23, 59, 59));
+}
+
+/** The day a link works until, as people read it: "27 Dec 2026" (the UTC day, as `shareLinkExpiry` sets it). */
+export function shareLinkExpiryDay(expires: string | Date): string {
+  return new Date(expires).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}

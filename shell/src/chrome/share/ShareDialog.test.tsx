@@ -403,21 +403,34 @@ describe('the sharing popup: Share', () => {
 
 describe('the sharing popup: the shareable link', () => {
   const LINK = 'https://portal.test/orders/12?shareToken=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ&shareableOrderId=12';
+  const EXPIRES = '2026-12-27T23:59:59.000Z';
 
-  it('creates a link, shows it read-only with Copy and "Copied", and warns that a new one stops it', async () => {
-    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0 } }) });
+  it('makes the link for the number of days chosen', async () => {
+    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0, expires: '2026-09-04T23:59:59.000Z' } }) });
+    open();
+    await loaded();
+    await userEvent.selectOptions(screen.getByLabelText('Link works for'), '7 days');
+    await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    expect((await screen.findByTestId('share-link-expiry')).textContent).toBe('This link works until 4 Sept 2026.');
+    expect(callsTo('generate-shareable-link').map((c) => c.body)).toEqual([{ productOrderId: 31, validForDays: 7 }]);
+  });
+
+  it('creates a link for 30 days, shows it read-only with the day it works until, Copy and "Copied", and warns that a new one stops it', async () => {
+    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0, expires: EXPIRES } }) });
     open();
     await loaded();
     const section = screen.getByTestId('share-link');
-    expect(section.textContent).toContain('creating a link stops any earlier link to this quote from working');
+    expect(section.textContent).toContain('creating a link stops your earlier link to this quote, and people who came in only through it lose access');
+    expect((within(section).getByLabelText('Link works for') as HTMLSelectElement).value).toBe('30');
     await userEvent.click(within(section).getByRole('button', { name: 'Create link' }));
     const field = (await within(section).findByTestId('share-link-field')) as HTMLInputElement;
     expect(field.value).toBe(LINK);
     expect(field.readOnly).toBe(true);
-    expect(callsTo('generate-shareable-link').map((c) => c.body)).toEqual([{ productOrderId: 31 }]);
+    expect(callsTo('generate-shareable-link').map((c) => c.body)).toEqual([{ productOrderId: 31, validForDays: 30 }]);
+    expect(within(section).getByTestId('share-link-expiry').textContent).toBe('This link works until 27 Dec 2026.');
     await waitFor(() => expect(document.activeElement).toBe(field)); // focus on the new link, ready to copy
     expect(within(section).queryByTestId('share-link-pricing-hidden')).toBeNull();
-    expect(section.textContent).toContain('Creating a new link stops the link above from working.');
+    expect(section.textContent).toContain('Creating a new link stops the link above, and people who came in only through it lose access.');
     expect(within(section).getByRole('button', { name: 'Create a new link' })).toBeTruthy();
     const writeText = vi.fn(async (_text: string) => undefined);
     Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -427,7 +440,7 @@ describe('the sharing popup: the shareable link', () => {
   });
 
   it('says when people opening the link will not see prices', async () => {
-    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 1 } }) });
+    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 1, expires: EXPIRES } }) });
     open();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
@@ -435,7 +448,7 @@ describe('the sharing popup: the shareable link', () => {
   });
 
   it('copies through the selection when the Clipboard API is missing, and says so when that fails too', async () => {
-    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0 } }) });
+    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0, expires: EXPIRES } }) });
     open();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Create link' }));

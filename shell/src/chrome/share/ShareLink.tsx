@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '@cpq/client';
-import type { ShareableLinkResponse } from '@cpq/domain';
+import { SHARE_LINK_DAY_CHOICES, SHARE_LINK_DEFAULT_DAYS, shareLinkExpiryDay, type ShareableLinkResponse } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import { copyText } from './clipboard.ts';
 import { messageOf } from './labels.ts';
@@ -9,9 +9,13 @@ import styles from './Share.module.css';
 /** How long "Copied" stays on the Copy button. */
 export const COPIED_MS = 2000;
 
+type Days = (typeof SHARE_LINK_DAY_CHOICES)[number];
+
 /**
- * The order's shareable link: made on demand (only its hash is kept, so the full link is shown once,
- * here), with a Copy button. At most one link works per order: a new one stops the previous one.
+ * The caller's link to the order: made on demand for the number of days they choose (only its hash is
+ * kept, so the full link is shown once, here, with the day it works until), with a Copy button. Each
+ * person has one link per order: a new one stops their previous one, and whoever came in only through
+ * it loses access.
  */
 export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: number; wordingOrder: string }) {
   const fieldId = useId();
@@ -19,6 +23,7 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [days, setDays] = useState<Days>(SHARE_LINK_DEFAULT_DAYS as Days);
   const field = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
@@ -29,7 +34,7 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
     setError(null);
     setCopy('idle');
     try {
-      setLink(await api.generateShareableLink({ productOrderId }));
+      setLink(await api.generateShareableLink({ productOrderId, validForDays: days }));
       // The new link is what the person came for: focus it (it selects itself, ready to copy).
       requestAnimationFrame(() => field.current?.focus());
     } catch (err) {
@@ -53,8 +58,8 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
         Shareable link
       </h3>
       <p className={styles.help}>
-        Anyone who opens the link can open this {wordingOrder} as a guest. Only one link works at a time: creating a link stops any earlier link to this{' '}
-        {wordingOrder} from working.
+        Anyone who opens the link can open this {wordingOrder} as a guest until the link expires. You have one link at a time: creating a link stops your earlier
+        link to this {wordingOrder}, and people who came in only through it lose access.
       </p>
       {link && (
         <>
@@ -84,6 +89,9 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
               The link could not be copied: it is selected, copy it with Ctrl+C (⌘C).
             </p>
           )}
+          <p className={styles.notice} data-testid="share-link-expiry">
+            This link works until {shareLinkExpiryDay(link.expires)}.
+          </p>
           <p className={styles.help}>Copy it now: for safety the link is shown only once.</p>
           {link.pricingIsHidden === 1 && (
             <p className={styles.notice} data-testid="share-link-pricing-hidden">
@@ -98,7 +106,17 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
         </p>
       )}
       <div className={styles.actions}>
-        {link && <p className={styles.warning}>Creating a new link stops the link above from working.</p>}
+        {link && <p className={styles.warning}>Creating a new link stops the link above, and people who came in only through it lose access.</p>}
+        <label className={styles.days}>
+          <span>Link works for</span>
+          <select className={styles.input} value={days} onChange={(e) => setDays(Number(e.target.value) as Days)} data-testid="share-link-days">
+            {SHARE_LINK_DAY_CHOICES.map((d) => (
+              <option key={d} value={d}>
+                {d} days
+              </option>
+            ))}
+          </select>
+        </label>
         <Button variant={link ? 'secondary' : 'primary'} onClick={() => void create()} aria-disabled={busy} aria-busy={busy} data-testid="share-link-create">
           {busy ? 'Creating…' : link ? 'Create a new link' : 'Create link'}
         </Button>
