@@ -179,7 +179,7 @@ export const api = {
   getInvolvedUsers: (body: GetInvolvedUsersBody) => apiPost<InvolvedUsersResponse>('/api/configurator/product-order/get-involved-users', body),
   /** The people the caller may share the order with (the browser applies the autocomplete rules). */
   getShareeCandidates: (body: GetShareeCandidatesBody) => apiPost<ShareeCandidatesResponse>('/api/configurator/product-order/get-sharee-candidates', body),
-  /** A new link to the order; the order's previous link stops working. */
+  /** A new link to the order, made by the caller; the caller's previous link stops working and ends the access it gave. */
   generateShareableLink: (body: GenerateShareableLinkBody) => apiPost<ShareableLinkResponse>('/api/configurator/product-order/generate-shareable-link', body),
   /** Involves each address and mails them the note and a link. */
   share: (body: ShareBody) => apiPost<ShareResponse>('/api/configurator/product-order/share', body),
