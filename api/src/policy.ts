@@ -429,6 +429,24 @@ export function shareLinkOpener(kind: 'order' | 'personal', personRole: Role | u
 }
 
 /**
+ * What a share link gave ends with it (docs/decisions/0071-share-link-addresses-and-expiry.md): an
+ * involvement that came only through one of the ended links (`shareTokenId` on the entry) ends; the
+ * order's owner never loses their order.
+ */
+export function involvementEndsWithLinks(order: { userId: number }, userId: number, entry: { shareTokenId?: number }, endedLinks: readonly number[]): boolean {
+  return entry.shareTokenId !== undefined && endedLinks.includes(entry.shareTokenId) && userId !== order.userId;
+}
+
+/**
+ * A guest membership a link made ends with the person's last way in: not while they have a guest
+ * record (an owner invited them) or any order of the organisation (their own, or one they are
+ * involved in, directly or through another link).
+ */
+export function linkMembershipEnds(membership: { role: string; shareTokenId?: number | null } | undefined, otherWayIn: { guestRecord: boolean; anOrder: boolean }): boolean {
+  return !!membership && membership.role === 'guest' && membership.shareTokenId != null && !otherWayIn.guestRecord && !otherWayIn.anOrder;
+}
+
+/**
  * Whether an invitation link still lets its person in: unused, not expired, and the person is still
  * a guest of the organisation (disinviting ends what the link promised).
  */

@@ -238,3 +238,26 @@ describe.each(databases)('policy matrix on $name', (dbCase) => {
     }
   }
 });
+
+describe('what a share link gave ends with it', () => {
+  it('an involvement ends only when it came through an ended link, and never the owner’s', async () => {
+    const { involvementEndsWithLinks } = await import('../src/policy.ts');
+    const order = { userId: 1 };
+    expect(involvementEndsWithLinks(order, 7, { shareTokenId: 40 }, [40])).toBe(true);
+    expect(involvementEndsWithLinks(order, 7, { shareTokenId: 41 }, [40])).toBe(false);
+    // Shared by email (no link on the entry): stays.
+    expect(involvementEndsWithLinks(order, 7, {}, [40])).toBe(false);
+    expect(involvementEndsWithLinks(order, 1, { shareTokenId: 40 }, [40])).toBe(false);
+  });
+
+  it('a membership a link made ends with the last way in, never a guest record’s or an employee’s', async () => {
+    const { linkMembershipEnds } = await import('../src/policy.ts');
+    const none = { guestRecord: false, anOrder: false };
+    expect(linkMembershipEnds({ role: 'guest', shareTokenId: 40 }, none)).toBe(true);
+    expect(linkMembershipEnds({ role: 'guest', shareTokenId: 40 }, { ...none, guestRecord: true })).toBe(false);
+    expect(linkMembershipEnds({ role: 'guest', shareTokenId: 40 }, { ...none, anOrder: true })).toBe(false);
+    expect(linkMembershipEnds({ role: 'guest', shareTokenId: null }, none)).toBe(false);
+    expect(linkMembershipEnds({ role: 'member', shareTokenId: 40 }, none)).toBe(false);
+    expect(linkMembershipEnds(undefined, none)).toBe(false);
+  });
+});

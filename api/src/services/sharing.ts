@@ -31,8 +31,10 @@ import {
   assertInvolvedInOrder,
   assertMayTogglePricing,
   assertNotOwnerEntry,
+  involvementEndsWithLinks,
   isInvolved,
   linkEntryFor,
+  linkMembershipEnds,
   mayTogglePricing,
   orderNotFound,
   requireUser,
@@ -353,9 +355,10 @@ export async function shareeByEmail(deps: SharingDeps, access: Access, productOr
 async function endMembershipMadeByLink(repos: Repos, trx: Trx, orgId: number, userId: number, by: number): Promise<boolean> {
   const membership = await repos.memberships.lockOne({ orgId, userId }, trx);
   if (!membership || membership.role !== 'guest' || membership.shareTokenId == null) return false;
-  if (await repos.guests.lockOne({ orgId, userId }, trx)) return false;
+  const guestRecord = !!(await repos.guests.lockOne({ orgId, userId }, trx));
   // product_order_users: the owner and the involved users of each order, kept in step in this transaction.
-  if (await repos.productOrderUsers.lockOne({ orgId, userId }, trx)) return false;
+  const anOrder = !!(await repos.productOrderUsers.lockOne({ orgId, userId }, trx));
+  if (!linkMembershipEnds(membership, { guestRecord, anOrder })) return false;
   // Deleted rather than marked 'left': a link that still works may let them in again.
   await repos.memberships.delete({ id: membership.id }, trx);
   // An account a link made (no email, no password) is nothing without it: its sessions end too, so
@@ -368,12 +371,12 @@ async function endMembershipMadeByLink(repos: Repos, trx: Trx, orgId: number, us
 
 /**
  * Ends links to an order and the access they gave, in the caller's transaction (the order locked;
- * `order` as it stands in it). Sharing rule (belongs in policy.ts): a link ends with its maker's say —
+ * `order` as it stands in it). Sharing rule: a link ends with its maker's say —
  * a new link of theirs, or their losing the order — and takes with it whom it let in. So the links are
- * revoked; whoever is involved only through one of them loses the order, and with it the order links
+ * revoked; whoever is involved only through one of them loses the order (involvementEndsWithLinks), and with it the order links
  * they made to it (whose people follow in turn; personal links they made for people shared with by
  * email stay: those people were invited directly); a membership such a link made ends when its person
- * has no other way in. Answers what ended.
+ * has no other way in (linkMembershipEnds). Answers what ended.
  */
 async function endLinks(repos: Repos, trx: Trx, order: ProductOrderRow, tokenIds: readonly number[], by: number): Promise<{ revokedLinks: number; shutOut: number[]; membershipsEnded: number[] }> {
   const involved = entriesOf(order);
@@ -387,7 +390,7 @@ async function endLinks(repos: Repos, trx: Trx, order: ProductOrderRow, tokenIds
     for (const id of ids) ended.add(id);
     revokedLinks += await revokeTokens(repos, trx, { id: ids });
     const gone = Object.entries(involved)
-      .filter(([userId, e]) => e.shareTokenId !== undefined && ids.includes(e.shareTokenId) && Number(userId) !== order.userId)
+      .filter(([userId, e]) => involvementEndsWithLinks(order, Number(userId), e, ids))
       .map(([userId]) => Number(userId));
     for (const userId of gone) delete involved[String(userId)];
     shutOut.push(...gone);
