@@ -3,8 +3,8 @@ import { signIn, snap } from './helpers.ts';
 
 /**
  * Pricing is hidden from a guest whose organisation access data says so (the 1392 demo guest): the
- * order page shows the items without prices, and no API answer the browser receives carries a price,
- * cost, pricing rule or option price.
+ * order page, its documents and its drawings show the items without prices, and no API answer the
+ * browser receives carries a price, cost, pricing rule or option price.
  */
 const PRICE_KEYS = ['costs', 'unitPriceInCents', 'totalPriceInCents', 'customPriceInCents', 'priceInCents', 'productPricingRuleId', 'versions', 'amountPaidInCents', 'orderTotal'];
 
@@ -32,7 +32,15 @@ test('a guest with hidden pricing sees items without prices, and receives none',
   await expect(page.getByTestId('order-total')).toHaveCount(0);
   await expect(page.getByTestId('price-mismatch')).toHaveCount(0);
   await snap(page, 'order-1392-guest-pricing-hidden');
+  // Its documents and drawings: no amount on the page either.
+  await page.goto('/orders/2/documents');
+  await expect(page.getByTestId('document-page').first()).toBeVisible();
+  expect(await page.locator('body').innerText()).not.toMatch(/\$\s?\d/);
+  await page.goto('/orders/2/drawings');
+  await expect(page.getByTestId('drawings-screen')).toHaveAttribute('data-status', 'loaded');
+  expect(await page.locator('body').innerText()).not.toMatch(/\$\s?\d/);
   expect(answers.some((a) => a.url.includes('get-configurator-order-data'))).toBe(true);
+  expect(answers.some((a) => a.url.includes('/catalogue'))).toBe(true);
   for (const a of answers) expect(priceKeysIn(a.body), a.url).toEqual([]);
 });
 
