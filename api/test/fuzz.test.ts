@@ -6,8 +6,9 @@ import { FUZZ_EXCLUDED, validBodies, type RouteIds } from './routeCalls.ts';
 
 /**
  * Every POST route of the API, fed generated bodies (wrong types, huge strings, `__proto__` keys,
- * SQL metacharacters, deep objects, mutations of a valid body) by a signed-in owner: never a 5xx, and
- * when the request is refused the database is exactly as before (counted by triggers on every table).
+ * SQL metacharacters, lone surrogates, formula-like text, deep objects, mutations of a valid body) by
+ * a signed-in owner: never a 5xx, and when the request is refused the database is exactly as before
+ * (counted by triggers on every table).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
@@ -31,9 +32,20 @@ const SPECIAL_STRINGS = [
   '',
   ' ',
   'null',
+  // Lone UTF-16 surrogates (JSON carries them, no column can hold them): alone, inside, a high one cut off at the end.
+  '\ud800',
+  '\udfff',
+  'Harbour \ud800 View',
+  'Portland \ud83d',
+  // Formula-like text, as a guest might type it into a field that reaches a CSV export.
+  '=HYPERLINK("https://evil.test","Open")',
+  '+1',
+  '-2+3+cmd',
+  '@SUM(A1)',
+  '\t=1',
 ];
 const HUGE = 'x'.repeat(200_000);
-const KEYS = ['__proto__', 'constructor', 'prototype', 'orgId', 'productOrderId', 'productOrderOrgSpecificId', 'id', 'userId', 'where', 'props', 'propsSets', 'productOrderProps', 'statusKey', 'paymentData', 'amount', 'email', 'password', 'shareToken', 'sharees', 'shareeEmail', 'title', 'quantity', 'properties'];
+const KEYS = ['__proto__', 'constructor', 'prototype', 'orgId', 'productOrderId', 'productOrderOrgSpecificId', 'id', 'userId', 'where', 'props', 'propsSets', 'productOrderProps', 'statusKey', 'paymentData', 'amount', 'email', 'password', 'shareToken', 'sharees', 'shareeEmail', 'title', 'quantity', 'properties', '\ud800'];
 
 const str = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 40 }) }, { weight: 3, arbitrary: fc.constantFrom(...SPECIAL_STRINGS) }, { weight: 1, arbitrary: fc.constant(HUGE) });
 const num = fc.oneof(
@@ -84,6 +96,32 @@ function mutated(valid: unknown): fc.Arbitrary<J> {
     }));
 }
 
+/** Where the strings of a tree are: each as the indexes leading to it (entries of objects, items of lists). */
+function stringPaths(v: J, at: number[] = []): number[][] {
+  if (typeof v === 'string') return [at];
+  if (Array.isArray(v)) return v.flatMap((x, i) => stringPaths(x, [...at, i]));
+  if (v && typeof v === 'object' && 'o' in v) return v.o.flatMap(([, x], i) => stringPaths(x, [...at, i]));
+  return [];
+}
+
+function replaceAt(v: J, [i, ...rest]: number[], by: J): J {
+  if (i === undefined) return by;
+  if (Array.isArray(v)) return v.map((x, j) => (j === i ? replaceAt(x, rest, by) : x));
+  if (v && typeof v === 'object' && 'o' in v) return { o: v.o.map(([k, x], j): [string, J] => [k, j === i ? replaceAt(x, rest, by) : x]) };
+  return v;
+}
+
+/**
+ * A valid body with one of its strings, at any depth, replaced by a generated one: so that odd text
+ * (lone surrogates, formulas, huge strings) reaches nested fields, such as an order's delivery
+ * address, of a body that is otherwise accepted.
+ */
+function oneStringReplaced(valid: unknown): fc.Arbitrary<J> {
+  const tree = toTree(valid);
+  const paths = stringPaths(tree);
+  return paths.length ? fc.tuple(fc.constantFrom(...paths), str).map(([p, s]) => replaceAt(tree, p, s)) : mutated(valid);
+}
+
 describe.each(databases)('fuzzing every POST route on $name', (dbCase) => {
   let t: TestApp;
   let owner: Client;
@@ -122,7 +160,7 @@ describe.each(databases)('fuzzing every POST route on $name', (dbCase) => {
       const statuses: Record<string, Record<number, number>> = {};
       for (const route of routes) {
         const seen: Record<number, number> = (statuses[route] = {});
-        const body = fc.oneof({ weight: 9, arbitrary: mutated(bodies[route]) }, { weight: 9, arbitrary: json.filter((j) => !!j && typeof j === 'object' && !Array.isArray(j)) }, { weight: 2, arbitrary: json });
+        const body = fc.oneof({ weight: 7, arbitrary: mutated(bodies[route]) }, { weight: 2, arbitrary: oneStringReplaced(bodies[route]) }, { weight: 9, arbitrary: json.filter((j) => !!j && typeof j === 'object' && !Array.isArray(j)) }, { weight: 2, arbitrary: json });
         await fc.assert(
           fc.asyncProperty(body, async (tree) => {
             const path = route.replace(':resourceKey', route.startsWith('/api/spatial/') ? 'entities' : 'products');

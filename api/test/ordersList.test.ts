@@ -4,7 +4,7 @@ import { definePlugin } from '@cpq/plugin-sdk';
 import { compile, describeError } from '../src/http/validate.ts';
 import { PluginRegistry } from '../src/plugins.ts';
 import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
-import { ITEM_CREATE, ITEM_DESTROY, ORDER_UPDATE, ORDERS_COUNT, ORDERS_DATA, UPDATE_ORDER_COSTS, UPDATE_PREFERENCES } from './paths.ts';
+import { CREATE_ORDER, ITEM_CREATE, ITEM_DESTROY, ORDER_UPDATE, ORDERS_COUNT, ORDERS_DATA, UPDATE_ORDER_COSTS, UPDATE_PREFERENCES } from './paths.ts';
 
 /**
  * The orders list, written from the product rules and the demo data (docs: api/src/demo/index.ts):
@@ -441,5 +441,36 @@ describe.each(databases)('orders search index on $name', (dbCase) => {
     const copy = await owner.post('/api/configurator/duplicate-product-order', { productOrderId: await orderId(5) });
     expect(copy.status).toBe(200);
     expect(numbers(await search('copy cliffside'))).toEqual([copy.body.data.orgSpecificId]);
+  });
+});
+
+describe.each(databases)('orders CSV export of what a guest typed, on $name', (dbCase) => {
+  let t: TestApp;
+  let owner: Client;
+  let guest: Client;
+
+  beforeAll(async () => {
+    t = await startTestApp(dbCase);
+    owner = await t.as('owner-850@demo.test');
+    guest = await t.as('guest-850@demo.test');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("writes what a guest typed that looks like a formula as text in the owner's export; numbers and negative amounts stay numbers", async () => {
+    const created = await guest.post(CREATE_ORDER, { productOrderProps: { orgId: 850, productCategoryId: 1, productId: 98 } });
+    expect(created.status).toBe(200);
+    const { id, orgSpecificId } = created.body.data as { id: number; orgSpecificId: number };
+    const typed = { title: 'Quay Offices', contactName: '=HYPERLINK("https://evil.test","Open")', projectName: '+cmd', firmName: '-2+3+cmd', purchaseOrderNumber: '@SUM(A1)' };
+    expect((await guest.post(ORDER_UPDATE, { where: { id }, props: typed })).status).toBe(200);
+    // Written directly: no request makes an amount negative, but the export must keep one a number.
+    await t.db('product_orders').where({ id }).update({ amount_paid_in_cents: -1250 });
+    const res = await owner.post(ORDERS_DATA, { orgId: 850, formatForCsvExport: true, searchTerm: 'quay offices' });
+    expect([res.status, res.body.data.rowCount]).toEqual([200, 1]);
+    const line = res.body.data.productOrdersCsvData.trimEnd().split('\n')[1];
+    const start = `${orgSpecificId},Quay Offices,'+cmd,'-2+3+cmd,"'=HYPERLINK(""https://evil.test"",""Open"")",'@SUM(A1),,`;
+    expect(line.slice(0, start.length)).toBe(start);
+    expect(line).toContain(',Order Started,No,0,0.00,TBD,0.00,0.00,0.00,-12.50,');
   });
 });

@@ -4,6 +4,7 @@
  * model, so hidden prices cannot reach the file.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { csvOptions } from '@cpq/domain';
 import type { DocumentModel } from './model.ts';
 
 export function documentCsvRows(doc: DocumentModel): string[][] {
@@ -27,5 +28,5 @@ export function documentCsvRows(doc: DocumentModel): string[][] {
 }
 
 export function documentCsv(doc: DocumentModel): string {
-  return stringify(documentCsvRows(doc));
+  return stringify(documentCsvRows(doc), csvOptions());
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
 import type { DocumentKind, OrderDataGuest, OrderDataProductInstance } from '@cpq/domain';
-import { documentCsvRows } from './csv.ts';
+import { documentCsv, documentCsvRows } from './csv.ts';
 import { buildDocument, LINE_HEIGHT, netOfDiscount, ROW_PADDING, THUMBNAIL_GAP, THUMBNAIL_SIZE, type DocumentInput } from './model.ts';
 import { BODY_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT } from './pages.ts';
 import { catalogueFixture, instance, orderFixture } from './testFixtures.ts';
@@ -202,6 +202,26 @@ describe('CSV rows', () => {
     expect(rows[0]).toEqual(['Qty', 'Item', 'Options', 'Size', 'SKU', 'Checked / Initials']);
     expect(rows[1]!.at(-1)).toBe('');
     expect(rows).toHaveLength(2);
+  });
+
+  it('writes an item title or option that looks like a formula as text, and keeps the discount a negative amount', () => {
+    const guests: OrderDataGuest[] = [{ userId: 7, disableSalesTax: 0, discount: { type: 'percent', value: 10 } }];
+    const instances = [instance(1, { title: '=HYPERLINK("https://evil.test","Open")', quantity: 2, properties: { '10': { optionId: 101 }, '11': { optionId: 111 } } })];
+    const doc = buildDocument(input({ guests, instances }));
+    const typed = { ...doc, rows: [...doc.rows, { ...doc.rows[0]!, title: '@SUM(A1)', productTitle: null, lines: ['-2+3+cmd'] }] };
+    expect(documentCsv(typed).split('\n')).toEqual([
+      'Qty,Item,Options,Size,SKU,Unit Price,Subtotal',
+      `2,"'=HYPERLINK(""https://evil.test"",""Open"") (Keypad)",Finish: Brass,Large,KP-BR,$125.00,$250.00`,
+      `2,'@SUM(A1),'-2+3+cmd,Large,KP-BR,$125.00,$250.00`,
+      '',
+      'Subtotal,$250.00',
+      'Guest discount (10%),-$25.00',
+      'Shipping,TBD',
+      'Tax,$0.00',
+      'Total,$225.00',
+      'Deposit (0%),$0.00',
+      '',
+    ]);
   });
 });
 

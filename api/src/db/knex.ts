@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { isConnectionLost } from './errors.ts';
 
 export type Db = Knex;
 
@@ -46,6 +47,47 @@ function limitQueryTime(db: Knex, ms: number): void {
   db.client.on('start', (builder: { _timeout?: number; timeout?: (ms: number, o: { cancel: boolean }) => unknown }) => {
     if (!builder._timeout && typeof builder.timeout === 'function') builder.timeout(ms, { cancel: true });
   });
+}
+
+interface RunnableBuilder {
+  _method?: string;
+  _connection?: unknown;
+  sql?: unknown;
+}
+interface Runner {
+  connection?: { __knex__disposed?: unknown };
+  run(): Promise<unknown>;
+}
+
+/** A select from a query builder, or raw SQL that starts with SELECT or SHOW: running it again changes nothing. */
+function isRead(builder: RunnableBuilder): boolean {
+  if (builder._method !== undefined) return builder._method === 'select' || builder._method === 'first' || builder._method === 'pluck';
+  return typeof builder.sql === 'string' && /^\s*(?:select|show)\b/i.test(builder.sql);
+}
+
+/**
+ * A read outside a transaction whose connection was lost under it (killed, closed by the server,
+ * dropped by the network) runs once more on a fresh connection, so the request is answered rather
+ * than failed. The lost connection is marked so the pool never hands it out again. Writes and
+ * everything inside a transaction are not repeated: the caller cannot know what the server did, and
+ * a transaction's earlier statements died with its connection; those answer 503
+ * (docs/decisions/0072-input-and-export-hardening.md).
+ */
+function retryLostReads(db: Knex): void {
+  const client = db.client as { transacting?: boolean; runner(this: unknown, builder: RunnableBuilder): Runner };
+  const runner = client.runner;
+  client.runner = function (this: { transacting?: boolean }, builder: RunnableBuilder): Runner {
+    const first = runner.call(this, builder);
+    if (this.transacting || builder._connection || !isRead(builder)) return first;
+    const run = first.run.bind(first);
+    first.run = () =>
+      run().catch((err: unknown) => {
+        if (!first.connection || !isConnectionLost(err)) throw err;
+        first.connection.__knex__disposed = err;
+        return runner.call(this, builder).run();
+      });
+    return first;
+  };
 }
 
 /**
@@ -97,6 +139,7 @@ export function createDb(opts: { databaseUrl?: string | undefined; sqliteFile: s
       },
     });
     limitQueryTime(db, timeoutMs);
+    retryLostReads(db);
     return db;
   }
   if (opts.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });

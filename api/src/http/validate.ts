@@ -45,16 +45,46 @@ function pickError(errors: ErrorObject[]): ErrorObject {
   return deepest.find((e) => e.keyword !== 'anyOf') ?? errors[0]!;
 }
 
+// String.prototype.isWellFormed (Node 20) is newer than the ES2023 library this project compiles with.
+const isWellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * Where a value holds text that is not well-formed UTF-16 — a lone surrogate such as "\ud800", which
+ * JSON allows as an escape but no database column can hold (MariaDB refuses it in a JSON column) —
+ * as a sentence naming the field; null when all its text is well formed. Field names count too.
+ */
+export function illFormedText(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isWellFormed(v)) return `${path || 'body'} contains a character that cannot be stored.`;
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      // Pushed last to first, so the first such field in the body is the one named.
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (!isWellFormed(key)) return `${path || 'body'} has a field name with a character that cannot be stored.`;
+        stack.push([child, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+  return null;
+}
+
 /** Validates a request body (or, with `part` 'query', a query string already read into an object). */
 export function validateBody<S extends TSchema>(schema: S, body: unknown, part: 'body' | 'query' = 'body'): Static<S> {
   const v = compile(schema);
   if (body === undefined) throw new ApiError(400, 'invalidBody', 'A JSON request body is required.');
+  const code = part === 'query' ? 'invalidQuery' : 'invalidBody';
   if (!v(body)) {
     const errors = v.errors ?? [];
-    const code = part === 'query' ? 'invalidQuery' : 'invalidBody';
     const fallback = part === 'query' ? 'The query string is invalid.' : 'Request body is invalid.';
     const message = errors.length ? describeError(pickError(errors)) : fallback;
     throw new ApiError(400, code, part === 'query' ? message.replace(/^body /, 'query ') : message, errors);
   }
+  // After the schema, which names unknown or mistyped fields first; before anything is written.
+  const illFormed = illFormedText(body);
+  if (illFormed) throw new ApiError(400, code, part === 'query' ? illFormed.replace(/^body /, 'query ') : illFormed);
   return body as Static<S>;
 }

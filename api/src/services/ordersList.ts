@@ -10,6 +10,7 @@ import {
   type OrdersDataResponse,
   type OrdersListRow,
   type ProductOrderStatus,
+  csvOptions,
 } from '@cpq/domain';
 import type { OrdersAdvancedData } from '@cpq/plugin-sdk';
 import type { OrdersListFilter, OrdersListQueries } from '../db/ordersList.ts';
@@ -211,7 +212,7 @@ export async function ordersCsv(deps: OrdersListDeps, access: Access, body: Orde
   const rows = truncated ? shaped.slice(0, ORDERS_CSV_MAX_ROWS) : shaped;
   const header = [...CSV_COLUMNS.map(([title]) => title), ...entries.map((e) => e.title)];
   const records = rows.map((r) => [...CSV_COLUMNS.map(([, value]) => value(r, view.statuses)), ...entries.map((e) => (r.advanced?.[e.key] ?? []).join(', '))]);
-  return { productOrdersCsvData: stringify([header, ...records]), rowCount: rows.length, truncated };
+  return { productOrdersCsvData: stringify([header, ...records], csvOptions()), rowCount: rows.length, truncated };
 }
 
 // ------------------------------------------------------------------------------- counts

@@ -31,3 +31,4 @@ export * from './schemas/documents.ts';
 export * from './documents/index.ts';
 export * from './spatial/index.ts';
 export * from './schemas/spatialWrites.ts';
+export { csvOptions, type CsvOptions } from './csv.ts';

@@ -1,9 +1,10 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { csvOptions } from '@cpq/domain';
 import type { PriceTable } from './priceTable.ts';
 
 /** The price table as CSV text: the header line, then one line per row. */
 export function priceTableCsv(table: Pick<PriceTable, 'header' | 'rows'>): string {
-  return stringify([table.header, ...table.rows]);
+  return stringify([table.header, ...table.rows], csvOptions());
 }
 
 /** A file name from the product's title and id ("Flush Floor Outlet" 110 -> flush-floor-outlet-110-prices.csv). */

@@ -150,4 +150,14 @@ describe('CSV', () => {
     expect(exportFileName('Flush Floor Outlet', 110)).toBe('flush-floor-outlet-110-prices.csv');
     expect(centsToAmount(-505)).toBe('-5.05');
   });
+  it('writes option and property titles that look like formulas as text, and keeps negative prices as numbers', () => {
+    const csv = priceTableCsv({
+      header: ['=cmd|"/C calc"!A0', '@Finish', 'Price'],
+      rows: [
+        ['+1 Gang', '-1 Gang', centsToAmount(-505)],
+        ['\tTab', '\rReturn', '1,234.00'],
+      ],
+    });
+    expect(csv).toBe(`"'=cmd|""/C calc""!A0",'@Finish,Price\n'+1 Gang,'-1 Gang,-5.05\n'\tTab,"'\rReturn","1,234.00"\n`);
+  });
 });

@@ -103,4 +103,21 @@ describe('the order CSV', () => {
     expect(orderCsv(items, catalogue, true).split('\n')[0]).toBe('Rank,Title,Product,Quantity,Options');
     expect(orderCsv(items, catalogue, true)).not.toContain('$');
   });
+  it('writes a title or typed value that looks like a formula as text, and keeps negative amounts as numbers', () => {
+    const typed = [
+      { rank: 1, title: '=HYPERLINK("https://evil.test","Open")', productId: 98, quantity: 1, properties: { '27': { text: ['@SUM(A1)'] } }, unitPriceInCents: -300, totalPriceInCents: -300 },
+      { rank: 2, title: '-2+3+cmd', productId: -1, quantity: 1, unitPriceInCents: 0, totalPriceInCents: 0 },
+      { rank: 3, title: '+1', productId: 98, quantity: 1 },
+      { rank: 4, title: '\t=1', productId: 98, quantity: 1 },
+      { rank: 5, title: '\r=1', productId: 98, quantity: 1 },
+    ];
+    const lines = orderCsv(typed, catalogue, false).split('\n');
+    expect(lines.slice(1, 6)).toEqual([
+      `1,"'=HYPERLINK(""https://evil.test"",""Open"")",Crestnet Keypad,1,Engravings: @SUM(A1),-$3.00,-$3.00`,
+      `2,'-2+3+cmd,Custom product,1,,$0.00,$0.00`,
+      `3,'+1,Crestnet Keypad,1,,,`,
+      `4,'\t=1,Crestnet Keypad,1,,,`,
+      `5,"'\r=1",Crestnet Keypad,1,,,`,
+    ]);
+  });
 });

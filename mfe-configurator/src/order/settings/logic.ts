@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import {
+  csvOptions,
   formatCents,
   isEmployee,
   PRODUCT_ORDER_GUEST_WRITABLE_FIELDS,
@@ -198,7 +199,7 @@ export function orderCsv(items: readonly ExportItem[], catalogue: ExportCatalogu
       optionsSummary(it, catalogue),
       ...(pricingHidden ? [] : [it.unitPriceInCents === undefined ? '' : formatCents(it.unitPriceInCents), it.totalPriceInCents === undefined ? '' : formatCents(it.totalPriceInCents)]),
     ]);
-  return stringify([header, ...rows]);
+  return stringify([header, ...rows], csvOptions());
 }
 
 /** Why the tax lookup filled nothing, in words. */
