@@ -141,9 +141,10 @@ describe.each(databases)('orders list on $name', (dbCase) => {
       expect(res.status).toBe(200);
       expect(errorsOf(OrdersDataResponse, res.body.data)).toEqual([]);
       expect(numbers(res)).toEqual([2, 1]);
-      const [own, shared] = res.body.data.productOrders;
-      expect(own.costs).toBeDefined();
-      for (const field of ['costs', 'amountPaidInCents', 'commandData']) expect(shared).not.toHaveProperty(field);
+      // Hiding is per person in the organisation: once an order hides prices from the guest, their own
+      // orders show none either (docs/decisions/0070-hidden-prices-per-person.md).
+      for (const row of res.body.data.productOrders) for (const field of ['costs', 'amountPaidInCents', 'commandData']) expect(row).not.toHaveProperty(field);
+      expect(res.body.data.pricingIsHidden).toBe(true);
       for (const row of res.body.data.productOrders) for (const field of ['trackingNumber', 'estimatedShippingDate', 'commandData']) expect(row).not.toHaveProperty(field);
       expect(numbers(await guest.post(ORDERS_DATA, { orgId: 850, filters: { orderOwner: 'mine' } }))).toEqual([2]);
       // The employee sees the employee fields.
