@@ -338,7 +338,12 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(res.body.data.productPricingRules).toEqual([]);
       expect(res.body.data.products.some((p: object) => 'productPricingRuleId' in p)).toBe(false);
       expect(res.body.data.productOptions.some((o: { data?: object }) => 'classifications' in o || 'priceInCents' in (o.data ?? {}))).toBe(false);
-      // Without the order: the organisation shows this guest prices.
+      // Without the order too: hiding is per person in the organisation (docs/decisions/0070-hidden-prices-per-person.md).
+      const bare = (await guest.get(CATALOGUE(850))).body.data;
+      expect(bare.pricingIsHidden).toBe(true);
+      expect(bare.productPricingRules).toEqual([]);
+      // Shown again on that order: the organisation's catalogue shows this guest prices again.
+      await t.repos.productOrders.update({ orgId: 850, orgSpecificId: 2 }, { involvedUsers: { [String(me)]: { role: 'owner', pricingIsHidden: 0 } } });
       expect((await guest.get(CATALOGUE(850))).body.data.pricingIsHidden).toBe(false);
     });
 
