@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, enableIntegration, startTestApp, type Client, type TestApp } from './helpers.ts';
 import { png } from './mediaFixtures.ts';
+import { keysIn, pricesIn } from './prices.ts';
 
 /**
  * The authorisation matrix: every route of the API (read from the app's route table, so a new route
@@ -380,20 +381,8 @@ function expected(row: RouteRow, actor: Actor, order: OrderIds, kind: Kind): num
   return reached(actor);
 }
 
-/** Keys that carry money (written from the rule): costs, prices, pricing rules, explanations, any amount in cents. */
-const PRICE_KEY = /^(costs|orderTotal|orderSubTotal|depositAmount|priceInCents|classifications|productPricingRuleId|versions|expressions|explanation|discountPercentage|discountFlatAmount|taxPercentage|tariffPercentage|shippingPercentage|shippingFlatAmount|pricingRuleVersion)$|InCents$/;
 /** Fields for employees only. */
 const EMPLOYEE_KEY = /^(trackingNumber|estimatedShippingDate|commandData|pricingFailed|failedSteps)$/;
-
-function keysIn(value: unknown, test: (k: string, v: unknown) => boolean, at = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => keysIn(v, test, `${at}[${i}]`));
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [...(test(k, v) ? [`${at}.${k}`] : []), ...keysIn(v, test, `${at}.${k}`)]);
-}
-
-/** A value that says something: not zero, empty, null or false. */
-const carriesSomething = (v: unknown) =>
-  typeof v === 'number' ? v !== 0 : typeof v === 'string' ? v !== '' && v !== '0' : Array.isArray(v) ? v.length > 0 : !!v && typeof v === 'object' && Object.keys(v).length > 0;
 
 describe.each(databases)('authorisation matrix on $name', (dbCase) => {
   let t: TestApp;
@@ -512,7 +501,7 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
             if (actor.pricingHidden) {
               // An order hides prices from this caller, so no answer holds any (hiding is per person in
               // the organisation: the catalogue and orders they made themselves included).
-              const leaked = keysIn(res.body, (k, v) => PRICE_KEY.test(k) && carriesSomething(v));
+              const leaked = pricesIn(res.body);
               if (leaked.length) failures.push(`${where}: prices leak to a caller who sees none: ${leaked.slice(0, 5).join(', ')}`);
             }
             if (!actor.employee && actor.name !== 'anonymous') {

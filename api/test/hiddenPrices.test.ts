@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage as SentMail } from '../src/adapters/mail/index.ts';
 import { sendStatusMail } from '../src/services/statusMail.ts';
 import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { pricesIn } from './prices.ts';
 
 /**
  * Hidden prices are per person in an organisation: a guest from whom any order (or the organisation)
@@ -13,19 +14,6 @@ import { databases, startTestApp, type Client, type TestApp } from './helpers.ts
 const C = '/api/configurator';
 const R = '/api/resources';
 const CATALOGUE_KEYS = ['products', 'productCategories', 'productProperties', 'productPropertyGroups', 'productOptions', 'productPricingRules', 'productOptionClassifiers', 'productRules', 'productGraphics', 'media'];
-
-/** Keys that carry money (written from the rule): costs, prices, pricing rules and their steps, explanations, classifier numbers, any amount in cents. */
-const PRICE_KEY = /^(costs|orderTotal|orderSubTotal|depositAmount|priceInCents|classifications|productPricingRuleId|productPricingRules|versions|expressions|explanation|numbers|discountFlatAmount|shippingFlatAmount|pricingRuleVersion|exportPriceData)$|InCents$/;
-
-const carriesSomething = (v: unknown) =>
-  typeof v === 'number' ? v !== 0 : typeof v === 'string' ? v !== '' && v !== '0' : Array.isArray(v) ? v.length > 0 : !!v && typeof v === 'object' && Object.keys(v).length > 0;
-
-/** Paths of price keys with a value in an answer. */
-function pricesIn(value: unknown, at = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => pricesIn(v, `${at}[${i}]`));
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [...(PRICE_KEY.test(k) && carriesSomething(v) ? [`${at}.${k}`] : []), ...pricesIn(v, `${at}.${k}`)]);
-}
 
 function textsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];

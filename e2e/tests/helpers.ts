@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type Response } from '@playwright/test';
 import path from 'node:path';
 
 export const PASSWORD = 'demo';
@@ -53,4 +53,35 @@ export async function openOrder(page: Page, order: { orgSpecificId: number; titl
   await page.goto(`/orders/${order.orgSpecificId}`);
   await expect(page.getByTestId('order-title')).toHaveText(order.title);
   await expect(page.getByTestId('status-header')).toBeVisible();
+}
+
+/**
+ * What a person from whom prices are hidden must never receive, written from the rule: costs, prices,
+ * pricing rules and their steps, explanations, classifier numbers, any amount in cents.
+ */
+const PRICE_KEY =
+  /^(costs|orderTotal|orderSubTotal|depositAmount|priceInCents|classifications|productPricingRuleId|productPricingRules|versions|expressions|explanation|numbers|discountPercentage|discountFlatAmount|taxPercentage|tariffPercentage|shippingPercentage|shippingFlatAmount|pricingRuleVersion|exportPriceData)$|InCents$/;
+
+/** A value that says something: not zero, empty, null or false. */
+const carriesSomething = (v: unknown): boolean =>
+  typeof v === 'number' ? v !== 0 : typeof v === 'string' ? v !== '' && v !== '0' : Array.isArray(v) ? v.length > 0 : !!v && typeof v === 'object' && Object.keys(v).length > 0;
+
+/** Paths of the price keys with a value in an answer. */
+export function pricesIn(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => pricesIn(v, `${at}[${i}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [...(PRICE_KEY.test(k) && carriesSomething(v) ? [`${at}.${k}`] : []), ...pricesIn(v, `${at}.${k}`)]);
+}
+
+/** Every JSON answer of the API the page receives from now on. */
+export function recordApiAnswers(page: Page): Array<{ url: string; body: unknown }> {
+  const seen: Array<{ url: string; body: unknown }> = [];
+  page.on('response', (res: Response) => {
+    if (!res.url().includes('/api/') || !(res.headers()['content-type'] ?? '').includes('json')) return;
+    void res.json().then(
+      (body) => seen.push({ url: res.url(), body }),
+      () => undefined,
+    );
+  });
+  return seen;
 }

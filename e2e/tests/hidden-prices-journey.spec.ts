@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
-import { apiPost, sameOrigin, signIn, snap } from './helpers.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiPost, pricesIn, recordApiAnswers, sameOrigin, signIn, snap } from './helpers.ts';
 
 /**
  * Hidden prices are per person: the owner hides prices from someone who came in by a link; that
@@ -12,30 +12,6 @@ interface Order {
   id: number;
   orgSpecificId: number;
   title: string;
-}
-
-/** Keys that carry money, written from the rule: costs, prices, pricing rules and their steps, classifier numbers, any amount in cents. */
-const PRICE_KEY = /^(costs|orderTotal|orderSubTotal|depositAmount|priceInCents|classifications|productPricingRules|productPricingRuleId|versions|expressions|explanation|numbers|discountFlatAmount|shippingFlatAmount|pricingRuleVersion|exportPriceData)$|InCents$/;
-const carriesSomething = (v: unknown) =>
-  typeof v === 'number' ? v !== 0 : typeof v === 'string' ? v !== '' && v !== '0' : Array.isArray(v) ? v.length > 0 : !!v && typeof v === 'object' && Object.keys(v).length > 0;
-
-function pricesIn(value: unknown, at = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => pricesIn(v, `${at}[${i}]`));
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [...(PRICE_KEY.test(k) && carriesSomething(v) ? [`${at}.${k}`] : []), ...pricesIn(v, `${at}.${k}`)]);
-}
-
-/** Every JSON answer of the API the page receives from now on. */
-function recordApiAnswers(page: Page): Array<{ url: string; body: unknown }> {
-  const seen: Array<{ url: string; body: unknown }> = [];
-  page.on('response', (res: Response) => {
-    if (!res.url().includes('/api/') || !(res.headers()['content-type'] ?? '').includes('json')) return;
-    void res.json().then(
-      (body) => seen.push({ url: res.url(), body }),
-      () => undefined,
-    );
-  });
-  return seen;
 }
 
 async function fresh(browser: Browser): Promise<Page> {

@@ -1,28 +1,13 @@
-import { expect, test, type Response } from '@playwright/test';
-import { signIn, snap } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { pricesIn, recordApiAnswers, signIn, snap } from './helpers.ts';
 
 /**
  * Pricing is hidden from a guest whose organisation access data says so (the 1392 demo guest): the
  * order page, its documents and its drawings show the items without prices, and no API answer the
  * browser receives carries a price, cost, pricing rule or option price.
  */
-const PRICE_KEYS = ['costs', 'unitPriceInCents', 'totalPriceInCents', 'customPriceInCents', 'priceInCents', 'productPricingRuleId', 'versions', 'amountPaidInCents', 'orderTotal'];
-
-function priceKeysIn(value: unknown, path = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => priceKeysIn(v, `${path}[${i}]`));
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [
-    ...(PRICE_KEYS.includes(k) || (k === 'productPricingRules' && Array.isArray(v) && v.length > 0) ? [`${path}.${k}`] : []),
-    ...priceKeysIn(v, `${path}.${k}`),
-  ]);
-}
-
 test('a guest with hidden pricing sees items without prices, and receives none', async ({ page }) => {
-  const answers: Array<{ url: string; body: unknown }> = [];
-  page.on('response', async (res: Response) => {
-    if (!res.url().includes('/api/') || !(res.headers()['content-type'] ?? '').includes('json')) return;
-    answers.push({ url: res.url(), body: await res.json().catch(() => null) });
-  });
+  const answers = recordApiAnswers(page);
   await signIn(page, 'guest-1392@demo.test');
   await page.goto('/orders/2');
   await expect(page.getByTestId('item-list')).toBeVisible();
@@ -41,7 +26,7 @@ test('a guest with hidden pricing sees items without prices, and receives none',
   expect(await page.locator('body').innerText()).not.toMatch(/\$\s?\d/);
   expect(answers.some((a) => a.url.includes('get-configurator-order-data'))).toBe(true);
   expect(answers.some((a) => a.url.includes('/catalogue'))).toBe(true);
-  for (const a of answers) expect(priceKeysIn(a.body), a.url).toEqual([]);
+  for (const a of answers) expect(pricesIn(a.body), a.url).toEqual([]);
 });
 
 test('the owner of the same organisation sees the prices of that order', async ({ page }) => {

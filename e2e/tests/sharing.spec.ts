@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apiPost, sameOrigin, signIn, snap } from './helpers.ts';
+import { apiPost, pricesIn, recordApiAnswers, sameOrigin, signIn, snap } from './helpers.ts';
 
 /**
  * Sharing, as people do it: an owner shares an order with a new email and with a member, and makes a
@@ -25,33 +25,6 @@ interface Order {
 
 async function fresh(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
-}
-
-/** Keys that carry money, written from the rule: costs, prices, pricing rules, explanations, any amount in cents. */
-const PRICE_KEY = /^(costs|orderTotal|orderSubTotal|depositAmount|priceInCents|classifications|productPricingRules?|productPricingRuleId|versions|expressions|explanation|discountPercentage|discountFlatAmount|taxPercentage|tariffPercentage|shippingPercentage|shippingFlatAmount|pricingRuleVersion)$|InCents$/;
-
-function priceKeysIn(value: unknown, at = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => priceKeysIn(v, `${at}[${i}]`));
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => {
-    // The catalogue says it holds no pricing rules with an empty list.
-    if (k === 'productPricingRules' && Array.isArray(v) && v.length === 0) return [];
-    if (k === 'pricingIsHidden') return [];
-    return [...(PRICE_KEY.test(k) ? [`${at}.${k}`] : []), ...priceKeysIn(v, `${at}.${k}`)];
-  });
-}
-
-/** Every JSON answer of the API the page receives from now on. */
-function recordApiAnswers(page: Page): Array<{ url: string; body: unknown }> {
-  const seen: Array<{ url: string; body: unknown }> = [];
-  page.on('response', (res: Response) => {
-    if (!res.url().includes('/api/') || !(res.headers()['content-type'] ?? '').includes('json')) return;
-    void res.json().then(
-      (body) => seen.push({ url: res.url(), body }),
-      () => undefined,
-    );
-  });
-  return seen;
 }
 
 async function mailTo(address: string): Promise<Array<{ subject: string; text: string }>> {
@@ -166,7 +139,7 @@ test('an owner shares with a new email and a member and by link; the link opens 
   await expect(visitor.getByTestId('order-total')).toHaveCount(0);
   await expect(visitor.getByTestId('price-summary')).toHaveCount(0);
   expect(answers.length).toBeGreaterThan(0);
-  for (const a of answers) expect(priceKeysIn(a.body), a.url).toEqual([]);
+  for (const a of answers) expect(pricesIn(a.body), a.url).toEqual([]);
   await snap(visitor, 'sharing-03-visitor-no-prices');
 
   // 4. A new link: the old one stops working, the new one works, and the visitor who came in only
