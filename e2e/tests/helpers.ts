@@ -41,6 +41,11 @@ export async function apiPost<T>(page: Page, url: string, body: unknown): Promis
   return json.data as T;
 }
 
+/** A page in a browser context of its own, not signed in (someone opening a link they were sent). */
+export async function freshPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
 /** A person signed in in a browser context of their own (an optional viewport, e.g. a 390 px phone). */
 export async function personAt(browser: Browser, email: string, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiPost, pricesIn, recordApiAnswers, sameOrigin, signIn, snap } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { apiPost, freshPage, pricesIn, recordApiAnswers, sameOrigin, signIn, snap } from './helpers.ts';
 
 /**
  * Hidden prices are per person: the owner hides prices from someone who came in by a link; that
@@ -14,9 +14,7 @@ interface Order {
   title: string;
 }
 
-async function fresh(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
+const fresh = freshPage;
 
 test('a sharee whose prices are hidden reads the order, its documents and drawings through the link without a price; a new link shuts them out', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apiPost, pricesIn, recordApiAnswers, sameOrigin, signIn, snap } from './helpers.ts';
+import { apiPost, freshPage, pricesIn, recordApiAnswers, sameOrigin, signIn, snap } from './helpers.ts';
 
 /**
  * Sharing, as people do it: an owner shares an order with a new email and with a member, and makes a
@@ -23,9 +23,7 @@ interface Order {
   title: string;
 }
 
-async function fresh(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
+const fresh = freshPage;
 
 async function mailTo(address: string): Promise<Array<{ subject: string; text: string }>> {
   const names = (await readdir(OUTBOX!).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
