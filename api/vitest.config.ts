@@ -6,7 +6,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each test file builds its own databases; files may run in parallel.
+    // Each test file builds its own databases, copies of one migrated and seeded template made once
+    // per run (test/dbTemplates.ts); files may run in parallel.
     pool: 'forks',
+    globalSetup: ['test/globalSetup.ts'],
   },
 });

@@ -9,7 +9,8 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181';
 
 export default defineConfig({
   testDir: path.join(import.meta.dirname, 'tests'),
-  outputDir: path.join(import.meta.dirname, 'test-results'),
+  // npm test runs the two databases' journeys side by side, each with its own folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(import.meta.dirname, 'test-results'),
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,6 +1,10 @@
 // `npm test`: everything a change can break. Type check, unit tests, API tests on SQLite and on
-// MySQL/MariaDB, a full build, and the Playwright journeys in Chromium on both databases.
-// Ends with one line "N passed, N failed[, N skipped]".
+// MySQL/MariaDB, a full build, and the Playwright journeys in Chromium on both databases, side by
+// side (each journey waits on its browser and its server more than on the processor). Ends with
+// each stage's time and one line "N passed, N failed[, N skipped]".
+// `npm run test:deep` (`--deep`): the same with the fuzz test's full budget (1,000 bodies a route, a
+// new seed each run) instead of the quick seeded one.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,11 +12,14 @@ import {
   ensureChromium, ensureInstalled, ensureMysql, freePort, log, root, run, startServer,
 } from './lib.mjs';
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit api`; empty = everything
+const args = process.argv.slice(2);
+const deep = args.includes('--deep');
+const only = args.filter((a) => !a.startsWith('--')); // e.g. `npm test -- unit api`; empty = everything
 const want = (stage) => only.length === 0 || only.includes(stage);
 const tmp = mkdtempSync(path.join(tmpdir(), 'cpq-test-'));
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const times = [];
 const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
 function count(stage, passed, failed, skipped) {
@@ -23,9 +30,42 @@ function count(stage, passed, failed, skipped) {
   console.log(`  ${stage}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 
-async function vitest(stage, args, env = {}) {
+/** Runs a stage and keeps how long it took, for the table at the end. */
+async function timed(stage, fn) {
+  const started = Date.now();
+  try {
+    return await fn();
+  } finally {
+    times.push({ stage, ms: Date.now() - started });
+  }
+}
+
+const duration = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s` : `${Math.round(ms / 1000)} s`);
+
+/** Like `run`, each output line prefixed with the run's name: two runs side by side stay readable. */
+function runPrefixed(prefix, cmd, cmdArgs, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (d) => {
+        const lines = (rest + d).split('\n');
+        rest = lines.pop();
+        for (const line of lines) process.stdout.write(`[${prefix}] ${line}\n`);
+      });
+      stream.on('end', () => rest && process.stdout.write(`[${prefix}] ${rest}\n`));
+    }
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (err) => {
+      console.error(err.message);
+      resolve(1);
+    });
+  });
+}
+
+async function vitest(stage, vitestArgs, env = {}) {
   const out = path.join(tmp, `${stage}.json`);
-  const code = await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const code = await run('npx', ['vitest', 'run', ...vitestArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
   if (!existsSync(out)) return count(stage, 0, 1, 0);
   const r = JSON.parse(readFileSync(out, 'utf8'));
   count(stage, r.numPassedTests, r.numFailedTests + (code !== 0 && !r.numFailedTests ? 1 : 0), r.numPendingTests + r.numTodoTests);
@@ -33,8 +73,9 @@ async function vitest(stage, args, env = {}) {
 
 async function playwright(stage, env) {
   const out = path.join(tmp, `${stage}.json`);
-  const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  const code = await runPrefixed(stage, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    // Each run keeps its failure screenshots apart: two runs go side by side.
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_OUTPUT_DIR: path.join(root, 'e2e', `test-results-${stage}`) },
   });
   if (!existsSync(out)) return count(stage, 0, 1, 0);
   const s = JSON.parse(readFileSync(out, 'utf8')).stats;
@@ -67,17 +108,20 @@ async function e2e(stage, database) {
   }
 }
 
-await ensureInstalled();
+const started = Date.now();
+await timed('install', () => ensureInstalled());
 
 if (want('typecheck')) {
   log('Type check (tsc --noEmit)');
-  const code = await run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  // Incremental: a second run only checks what changed since the last (its record lives in node_modules/.cache).
+  const buildInfo = path.join(root, 'node_modules', '.cache', 'cpq', 'typecheck.tsbuildinfo');
+  const code = await timed('typecheck', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo]));
   count('typecheck', code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0);
 }
 
 if (want('unit')) {
   log('Unit tests (vitest)');
-  await vitest('unit', []);
+  await timed('unit', () => vitest('unit', []));
 }
 
 const mysqlUp = (want('api') || want('e2e')) && (await ensureMysql());
@@ -86,28 +130,31 @@ if ((want('api') || want('e2e')) && !mysqlUp) {
 }
 
 if (want('api')) {
-  log('API tests on SQLite' + (mysqlUp ? ' and MySQL/MariaDB' : ''));
-  await vitest('api', ['--root', 'api'], mysqlUp ? { TEST_DATABASE_URL: `${MYSQL_URL}/cpq_api_test` } : {});
+  log('API tests on SQLite' + (mysqlUp ? ' and MySQL/MariaDB' : '') + (deep ? ' (deep: full fuzz budget)' : ''));
+  // The fuzz test's budget: quick and seeded here (a failure reproduces as it is), full and new each time in test:deep.
+  const fuzz = deep ? { FUZZ_RUNS: '1000', FUZZ_SEED: 'random' } : {};
+  await timed('api', () => vitest('api', ['--root', 'api'], { ...fuzz, ...(mysqlUp ? { TEST_DATABASE_URL: `${MYSQL_URL}/cpq_api_test` } : {}) }));
 }
 
 if (want('e2e')) {
   log('Building the portal');
-  const code = await run(process.execPath, ['scripts/build-all.mjs']);
+  const code = await timed('build', () => run(process.execPath, ['scripts/build-all.mjs']));
   count('build', code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0);
   if (code === 0) {
     await ensureChromium();
-    log('Browser journeys on SQLite');
-    await e2e('e2e-sqlite', { SQLITE_FILE: path.join(tmp, 'e2e.sqlite') });
-    if (mysqlUp) {
-      log('Browser journeys on MySQL/MariaDB');
-      await withMysqlDatabase(`cpq_e2e_${Date.now()}`, (url) => e2e('e2e-mysql', { DATABASE_URL: url }));
-    } else {
-      count('e2e-mysql (no MySQL reachable)', 0, 0, 1);
-    }
+    log('Browser journeys on SQLite' + (mysqlUp ? ' and on MySQL/MariaDB, side by side' : ''));
+    const runs = [timed('e2e-sqlite', () => e2e('e2e-sqlite', { SQLITE_FILE: path.join(tmp, 'e2e.sqlite') }))];
+    if (mysqlUp) runs.push(timed('e2e-mysql', () => withMysqlDatabase(`cpq_e2e_${Date.now()}`, (url) => e2e('e2e-mysql', { DATABASE_URL: url }))));
+    else count('e2e-mysql (no MySQL reachable)', 0, 0, 1);
+    await Promise.all(runs);
   }
 }
 
 rmSync(tmp, { recursive: true, force: true });
+const install = times.find((t) => t.stage === 'install')?.ms ?? 0;
+console.log('\nStage times:');
+for (const t of times) console.log(`  ${t.stage.padEnd(12)} ${duration(t.ms)}`);
+console.log(`  ${'total'.padEnd(12)} ${duration(Date.now() - started)} (${duration(Date.now() - started - install)} after install)`);
 console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
 process.exit(tally.failed ? 1 : 0);

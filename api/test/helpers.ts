@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
+import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../src/app.ts';
 import { createDb } from '../src/db/knex.ts';
 import { migrateLatest } from '../src/db/migrations/index.ts';
@@ -12,6 +13,7 @@ import { seedDemo } from '../src/demo/index.ts';
 import { createRepos, type Repos } from '../src/db/repository.ts';
 import { LocalMediaStorage } from '../src/adapters/storage/local.ts';
 import type { MediaStorage } from '../src/adapters/storage/types.ts';
+import { copyMysqlTemplate, mysqlAdmin, type DbTemplates } from './dbTemplates.ts';
 import { RecordingPdfRenderer } from './pdfFake.ts';
 
 export interface DbCase {
@@ -127,20 +129,26 @@ async function listen(deps: AppDeps, destroyDb: boolean): Promise<Served> {
   };
 }
 
-/** A fresh database (SQLite temp file or a uniquely named MySQL database), migrated and seeded. */
+/**
+ * A fresh database (SQLite temp file or a uniquely named MySQL database), migrated and seeded: a copy
+ * of the run's template (test/dbTemplates.ts), or migrated and seeded here when a test runs without
+ * the global setup.
+ */
 export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}): Promise<TestApp> {
   let db: Knex;
   let cleanup: () => Promise<void>;
   let openDb: (queryTimeoutMs?: number) => Knex;
+  const templates = inject('dbTemplates') as DbTemplates | undefined;
+  let copied = false;
   if (dbCase.name === 'mysql') {
     const url = new URL(dbCase.url!);
     const name = `cpq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = knexFactory({
-      client: 'mysql2',
-      connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
-      pool: { min: 0, max: 1 },
-    });
+    const admin = mysqlAdmin(url);
     await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    if (templates?.mysqlDatabase) {
+      await copyMysqlTemplate(admin, templates.mysqlDatabase, name);
+      copied = true;
+    }
     url.pathname = '/' + name;
     openDb = (queryTimeoutMs) => createDb({ databaseUrl: url.toString(), sqliteFile: '', queryTimeoutMs });
     db = openDb();
@@ -150,12 +158,18 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
     };
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-test-'));
+    if (templates?.sqliteFile) {
+      fs.copyFileSync(templates.sqliteFile, path.join(dir, 'test.sqlite'));
+      copied = true;
+    }
     openDb = (queryTimeoutMs) => createDb({ sqliteFile: path.join(dir, 'test.sqlite'), queryTimeoutMs });
     db = openDb();
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  await migrateLatest(db);
-  await seedDemo(db);
+  if (!copied) {
+    await migrateLatest(db);
+    await seedDemo(db);
+  }
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-media-'));
   // No browser unless a test asks for one: the PDF route answers from a recording stand-in.
   const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, storage: new LocalMediaStorage(mediaDir), pdf: new RecordingPdfRenderer(), ...deps };
