@@ -64,14 +64,18 @@ export async function createTemplates(mysqlUrl: string | undefined): Promise<{ t
 
 /**
  * Copies the MySQL template into an empty database: each table as SHOW CREATE TABLE gives it (indexes,
- * full-text index, foreign keys, next AUTO_INCREMENT), then its rows. Foreign keys are checked again
- * from the next statement on; the rows were consistent in the template.
+ * full-text index, foreign keys, next AUTO_INCREMENT), then its rows, in one session with the
+ * settings the migrations made them with. Foreign keys are checked again from the next statement on;
+ * the rows were consistent in the template.
  */
 export async function copyMysqlTemplate(admin: Knex, template: string, target: string): Promise<void> {
   const tables = ((await admin.raw('select table_name as name from information_schema.tables where table_schema = ? and table_type = ?', [template, 'BASE TABLE'])) as [Array<{ name: string }>])[0].map((r) => r.name);
   // One connection (pool max 1), so the session settings below hold for every statement.
   await admin.transaction(async (trx) => {
     await trx.raw('set foreign_key_checks = 0');
+    // As migration 0008 made the orders' full-text index: without a stopword list ('for', 'the'… are
+    // words people search titles for). The setting is read when the index is built.
+    await trx.raw('set session innodb_ft_enable_stopword = 0');
     try {
       for (const table of tables) {
         const [[created]] = (await trx.raw(`show create table \`${template}\`.\`${table}\``)) as [[Record<string, string>]];
@@ -82,6 +86,7 @@ export async function copyMysqlTemplate(admin: Knex, template: string, target: s
       }
     } finally {
       await trx.raw('set foreign_key_checks = 1');
+      await trx.raw('set session innodb_ft_enable_stopword = 1');
     }
   });
 }
