@@ -7,10 +7,12 @@ import {
   PRODUCT_ORDER_PRICE_FIELDS,
   PRODUCT_PRICE_FIELDS,
   changeRefusal,
+  involvedEntryOf,
   isActiveRole,
   isDraftVersion,
   isEmployeeRole,
   isPublishedFor,
+  pricingVisibleTo,
   type OrderChange,
   type OrderStatusFields,
   type OrdersListRow,
@@ -468,17 +470,16 @@ export function linkEntryFor(memberRole: Role | undefined): 'employee' | 'join' 
 // ------------------------------------------------------------------------------- field rules
 
 /**
- * Employees see prices. A guest does unless prices are hidden from them anywhere in the organisation:
- * by its access data or their guest record, or by any order they are involved in — hiding is per
- * person, so a price-hidden sharee gets no price from the catalogue nor from an order of their own
+ * Whether the caller sees prices: the rule of @cpq/domain (`pricingVisibleTo`, shared with the
+ * browser), applied to what `authorize` read. Employees see prices; a guest unless the organisation,
+ * their guest record or any order of it hides them — hiding is per person, so a price-hidden sharee
+ * gets no price from the catalogue nor from an order of their own
  * (docs/decisions/0070-hidden-prices-per-person.md). `order`: the order at hand, read in this request
  * (its entry counts even before the index of hidden orders was read again).
  */
 export function pricingVisible(access: Pick<Access, 'policyRole' | 'user' | 'orgPricingHidden' | 'pricingHiddenOnAnOrder'>, order?: { involvedUsers?: unknown } | null): boolean {
-  if (access.policyRole !== 'guest') return true;
-  if (access.orgPricingHidden || access.pricingHiddenOnAnOrder) return false;
-  const entry = ((order?.involvedUsers ?? {}) as Record<string, Row | undefined>)[String(access.user.id)];
-  return !isOn(entry?.pricingIsHidden);
+  const viewer = { role: access.policyRole, orgPricingHidden: access.orgPricingHidden, personPricingHidden: !!access.pricingHiddenOnAnOrder };
+  return pricingVisibleTo(viewer, involvedEntryOf(order, access.user.id));
 }
 
 const GUEST_WRITABLE = {

@@ -56,6 +56,10 @@ describe('isPricingHidden', () => {
     expect(isPricingHidden({ id: 1, role: 'guest', orgAccessEdgeData: { designEngine: { pricingIsHidden: 1 } } }, order, 6)).toBe(true);
     expect(isPricingHidden({ id: 1, role: 'guest', orgAccessEdgeData: { designEngine: { pricingIsHidden: 0 } } }, {}, 6)).toBe(false);
   });
+  it('shows employees prices, as the server sends them to employees', () => {
+    expect(isPricingHidden({ id: 1, role: 'member' }, order, 5)).toBe(false);
+    expect(isPricingHidden({ id: 1, role: 'owner', pricingIsHidden: 1 }, order, 5)).toBe(false);
+  });
 });
 
 describe('priceDiffers', () => {

@@ -1,4 +1,4 @@
 export { computeOrderCosts, repriceOrder, costOrderContext, guestTerms } from './costs.ts';
 export type { OrderPricingFields, GuestTerms, GuestRecordTerms, ComputeOrderCostsInput, RepriceOrderInput, RepricedInstance, RepriceOrderResult } from './costs.ts';
 export { costLines, discountLabel, type CostLine } from './lines.ts';
-export { isPricingHidden } from './visibility.ts';
+export { involvedEntryOf, isPricingHidden, pricingVisibleTo, type PricingViewer } from './visibility.ts';
