@@ -1,10 +1,11 @@
 /**
  * Checks on the repository's own documents: every relative link in a markdown file, every repository
  * path a document names in code (`packages/domain/src/...`), and every `docs/....md` a source comment
- * cites points at a file that exists, so a renamed or moved file breaks a test instead of a reader.
+ * cites points at a file that exists, so a renamed or moved file breaks a test instead of a reader; and
+ * the README's folder map lists every workspace (each with a README of its own) and nothing that is gone.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +86,62 @@ describe('paths named in documents and comments', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+/**
+ * Workspace folders as npm reads the root package.json: a plain entry is that folder, `folder/*` every
+ * folder there with a package.json. Other glob forms are refused rather than half understood.
+ */
+export function workspaceFolders(root = ROOT): string[] {
+  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] };
+  return workspaces
+    .flatMap((pattern) => {
+      if (!pattern.includes('*')) return [pattern.replace(/\/$/, '')];
+      const base = /^([\w.-]+(?:\/[\w.-]+)*)\/\*$/.exec(pattern)?.[1];
+      if (!base) throw new Error(`workspace pattern "${pattern}": only "folder/*" is understood here`);
+      return readdirSync(join(root, base), { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(join(root, base, d.name, 'package.json')))
+        .map((d) => `${base}/${d.name}`);
+    })
+    .sort();
+}
+
+/** Folders named by the README's folder map: the code span that opens each row of the table under "## Folder map". */
+export function folderMapEntries(readme: string): string[] {
+  const lines = readme.split('\n');
+  const start = lines.findIndex((l) => /^## Folder map\s*$/.test(l));
+  if (start < 0) return [];
+  const entries: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (/^#{1,2} /.test(line)) break;
+    const m = /^\|\s*`([^`]+)`\s*\|/.exec(line);
+    if (m) entries.push(m[1]!.trim().replace(/\/$/, ''));
+  }
+  return entries;
+}
+
+describe('folderMapEntries', () => {
+  it('reads the first cell of each row under the heading, up to the next section', () => {
+    const md = '## Folder map\n\n| folder | owns |\n| --- | --- |\n| `shell/` | x `y/` |\n| `packages/ui` | z |\n\n## Next\n| `api/` | no |';
+    expect(folderMapEntries(md)).toEqual(['shell', 'packages/ui']);
+  });
+});
+
+describe("the README's folder map", () => {
+  // A newcomer finds their way by this table: a workspace added without a row, or a row left behind
+  // by a folder that moved, would make it lie quietly.
+  const entries = folderMapEntries(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  const workspaces = workspaceFolders();
+  it('has a row for every workspace folder of the root package.json', () => {
+    expect(workspaces.length).toBeGreaterThan(0);
+    expect(workspaces.filter((w) => !entries.includes(w))).toEqual([]);
+  });
+  it('names only folders that exist', () => {
+    expect(entries.filter((e) => !existsSync(join(ROOT, e)) || !statSync(join(ROOT, e)).isDirectory())).toEqual([]);
+  });
+  it('every workspace folder has a README.md', () => {
+    expect(workspaces.filter((w) => !existsSync(join(ROOT, w, 'README.md')))).toEqual([]);
   });
 });
 

@@ -1,13 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { apiPost, sameOrigin, signIn } from './helpers.ts';
+import { apiPost, sameOrigin, screenshotPath, signIn } from './helpers.ts';
 
 const PRINT_TOOLTIP = 'Need to share or save a copy? Click the print button and select "Save as PDF" from the print dialog.';
-const EVIDENCE = path.join(import.meta.dirname, '..', '..', 'docs', 'evidence', 'issue-12');
-
+/** The window as shown, in e2e/screenshots (git-ignored) for a person to look at. */
 async function evidence(page: Page, name: string) {
-  await page.screenshot({ path: path.join(EVIDENCE, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: screenshotPath(name), fullPage: false });
 }
 
 async function openDrawings(page: Page, orgSpecificId: number, query = '') {
@@ -177,7 +175,7 @@ test.describe('pages as printed', () => {
     await openDrawings(page, 1, '?setMode=individual&units=mm&showDimensions=true');
     await expectNoSeriousViolations(page, 'drawings 850 #1');
     await expect(pages(page).first()).toHaveScreenshot('keypad-drawing.png', { maxDiffPixelRatio: 0.01 });
-    await pages(page).first().screenshot({ path: path.join(EVIDENCE, 'keypad-drawing-page.png') });
+    await pages(page).first().screenshot({ path: screenshotPath('keypad-drawing-page') });
   });
 
   test('1053: a lamella door page with the estimate number and the unit number', async ({ page }) => {
@@ -194,7 +192,7 @@ test.describe('pages as printed', () => {
     await expect(page.getByRole('checkbox', { name: 'Dimensions' })).toBeChecked();
     await expectNoSeriousViolations(page, 'drawings 1053 #1');
     await expect(first).toHaveScreenshot('lamella-door.png', { maxDiffPixelRatio: 0.01 });
-    await first.screenshot({ path: path.join(EVIDENCE, 'lamella-door-page.png') });
+    await first.screenshot({ path: screenshotPath('lamella-door-page') });
   });
 });
 

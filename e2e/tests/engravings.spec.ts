@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { apiPost, signIn, signOut } from './helpers.ts';
+import { apiPost, screenshotPath, signIn, signOut } from './helpers.ts';
 
 /**
  * The order page's live drawing and the engravings popup: an 850 owner engraves a six-button keypad
@@ -9,7 +8,6 @@ import { apiPost, signIn, signOut } from './helpers.ts';
  * confirms a custom engraving. Expected texts are the spec's.
  */
 
-const EVIDENCE = path.join(import.meta.dirname, '..', '..', 'docs', 'evidence', 'issue-12');
 const CONFIRMATION =
   'Custom engravings do not enforce design constraints. All custom designs will be reviewed and may be rejected if they are not feasible for production. Are you sure you want to proceed?';
 const PLATE_1_GANG = 200;
@@ -71,7 +69,7 @@ test('an 850 owner engraves a six-button keypad and sees it in the live drawing;
 
   const { violations } = await new AxeBuilder({ page }).include('[data-testid="engravings-dialog"]').analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([]);
-  await page.screenshot({ path: path.join(EVIDENCE, 'engravings-popup.png') });
+  await page.screenshot({ path: screenshotPath('engravings-popup') });
 
   await dialog.getByTestId('engravings-save').click();
   await expect(dialog).toHaveCount(0);
@@ -81,7 +79,7 @@ test('an 850 owner engraves a six-button keypad and sees it in the live drawing;
   await expect(drawing.locator('g.engraving[data-mechanism="1"][data-location="below"]')).toHaveCount(1);
   await expect(drawing.locator('g.dimensions')).toHaveCount(1);
   await drawing.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(EVIDENCE, 'order-live-drawing.png') });
+  await page.screenshot({ path: screenshotPath('order-live-drawing') });
 
   // Hide Dimensions: gone at once, and still hidden after a reload (a saved preference).
   await page.getByRole('button', { name: 'Hide Dimensions' }).click();
@@ -105,7 +103,7 @@ test('an 850 owner engraves a six-button keypad and sees it in the live drawing;
   await memberDialog.getByTestId('engravings-save').click();
   const confirm = page.getByRole('alertdialog', { name: 'Custom engraving' });
   await expect(confirm.getByTestId('custom-engraving-text')).toHaveText(CONFIRMATION);
-  await page.screenshot({ path: path.join(EVIDENCE, 'custom-engraving-confirmation.png') });
+  await page.screenshot({ path: screenshotPath('custom-engraving-confirmation') });
   await confirm.getByRole('button', { name: 'Proceed' }).click();
   await expect(memberDialog).toHaveCount(0);
   await expectSaved(page);

@@ -12,9 +12,17 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await expect(page.getByTestId('app-header')).toBeVisible();
 }
 
-/** Screenshots land in e2e/screenshots (git-ignored) so a person can look at them. */
+/**
+ * Where a journey's screenshot for people to look at goes: e2e/screenshots (git-ignored), never the
+ * repository's documents, so a test run leaves the checkout as it found it.
+ */
+export function screenshotPath(name: string): string {
+  return path.join(import.meta.dirname, '..', 'screenshots', `${name}.png`);
+}
+
+/** A full-page screenshot in e2e/screenshots. */
 export async function snap(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', `${name}.png`), fullPage: true });
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
 /** Signs out and waits until the full reload that follows has shown the sign-in page. */
