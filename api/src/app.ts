@@ -2,7 +2,7 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import { REPO_ROOT } from './config.ts';
 import { createRepos, type Repos } from './db/repository.ts';
-import { ApiError } from './http/errors.ts';
+import { ApiError, TooManyAttempts } from './http/errors.ts';
 import { jsonBodyExcept } from './http/body.ts';
 import { securityHeaders } from './http/security.ts';
 import { serverTiming } from './http/timing.ts';
@@ -120,6 +120,7 @@ export function createApp(deps: AppDeps): App {
       }
     } catch (err) {
       if (err instanceof ApiError) {
+        if (err instanceof TooManyAttempts) ctx.set('Retry-After', String(err.retryAfterSeconds));
         ctx.status = err.status;
         ctx.body = { error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } };
       } else if (isDatabaseUnavailable(err)) {

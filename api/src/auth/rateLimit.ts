@@ -1,5 +1,6 @@
 import type { Queries, ThrottleRow } from '../db/queries.ts';
 import { fromDbDate, toDbDate } from '../db/time.ts';
+import { TooManyAttempts } from '../http/errors.ts';
 import { hashToken } from './tokens.ts';
 
 /**
@@ -177,6 +178,28 @@ export async function linkTokenFailed(store: LinkThrottleStore, rules: LinkThrot
     result: undefined,
   }));
   await store.trimThrottle(toDbDate(new Date(now - Math.max(store.keepMs, rules.forgetAfterMs))), toDbDate(new Date(now)));
+}
+
+/** What a waiting try is told, by kind of link and by which key waits. */
+const TOO_MANY: Record<LinkThrottleRules['kind'], Record<LinkWait['cause'], string>> = {
+  share: { ip: 'Too many invalid share links from your network.', token: 'Too many failed attempts with this share link.' },
+  invitation: { ip: 'Too many invalid links from your network.', token: 'Too many failed attempts with this invitation link.' },
+};
+
+/**
+ * The gate before a link token is looked at: while the IP or the token waits, the try is refused
+ * (429, with the seconds to wait for Retry-After) and nothing is counted.
+ */
+export async function assertLinkTokenMayBeTried(store: LinkThrottleStore, rules: LinkThrottleRules, ip: string, rawToken: string): Promise<void> {
+  const wait = await linkTokenWait(store, rules, ip, rawToken);
+  if (!wait) return;
+  throw new TooManyAttempts(`${TOO_MANY[rules.kind][wait.cause]} Try again in ${waitInWords(wait.waitMs)}.`, Math.ceil(wait.waitMs / 1000));
+}
+
+/** A token that did not open: counted against the IP and the token, then refused with `error`. */
+export async function refuseLinkToken(store: LinkThrottleStore, rules: LinkThrottleRules, ip: string, rawToken: string, error: Error): Promise<never> {
+  await linkTokenFailed(store, rules, ip, rawToken);
+  throw error;
 }
 
 /** "30 seconds", "1 second", "5 minutes": whole seconds below two minutes, then whole minutes. */

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { InvitationView, SessionData } from '@cpq/domain';
 import { hashPassword } from '../auth/passwords.ts';
 import { buildSessionData, createSession, setSessionCookie } from '../auth/sessions.ts';
-import { linkTokenFailed, linkTokenWait, waitInWords, type LinkThrottleRules } from '../auth/rateLimit.ts';
+import { assertLinkTokenMayBeTried, refuseLinkToken, type LinkThrottleRules } from '../auth/rateLimit.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Repos } from '../db/repository.ts';
 import type { InvitationTokenRow } from '../db/rows.ts';
@@ -55,13 +55,7 @@ export const INVITATION_THROTTLE: LinkThrottleRules = { kind: 'invitation', free
 const ipOf = (ctx: Context) => ctx.ip || 'unknown';
 
 /** An IP that gave many bad tokens, or a token refused many times, waits before it is looked at again. */
-async function assertNotGuessing(deps: InvitationDeps, ctx: Context, raw: string): Promise<void> {
-  const wait = await linkTokenWait(deps.tokenFailures, INVITATION_THROTTLE, ipOf(ctx), raw);
-  if (!wait) return;
-  ctx.set('Retry-After', String(Math.ceil(wait.waitMs / 1000)));
-  const what = wait.cause === 'ip' ? 'Too many invalid links from your network.' : 'Too many failed attempts with this invitation link.';
-  throw new ApiError(429, 'tooManyAttempts', `${what} Try again in ${waitInWords(wait.waitMs)}.`);
-}
+const assertNotGuessing = (deps: InvitationDeps, ctx: Context, raw: string) => assertLinkTokenMayBeTried(deps.tokenFailures, INVITATION_THROTTLE, ipOf(ctx), raw);
 
 /**
  * The link's row when it still lets its person in: known, unused, not expired, and the person is
@@ -73,10 +67,7 @@ async function usable(repos: Repos, raw: string, trx: Trx): Promise<InvitationTo
   return invitationOpens(row, stillGuest, Date.now()) ? row : undefined;
 }
 
-async function refuse(deps: InvitationDeps, ctx: Context, raw: string): Promise<never> {
-  await linkTokenFailed(deps.tokenFailures, INVITATION_THROTTLE, ipOf(ctx), raw);
-  throw unusable();
-}
+const refuse = (deps: InvitationDeps, ctx: Context, raw: string) => refuseLinkToken(deps.tokenFailures, INVITATION_THROTTLE, ipOf(ctx), raw, unusable());
 
 /** What a link is for: the address it lets in and the organisation's name (nothing is written). */
 export async function invitationOf(deps: InvitationDeps, ctx: Context, token: string): Promise<InvitationView> {

@@ -16,7 +16,7 @@ import {
   shareLinkExpiry,
   shareLinkExpiryDay,
 } from '@cpq/domain';
-import { linkTokenFailed, linkTokenWait, waitInWords, type LinkThrottleRules } from '../auth/rateLimit.ts';
+import { assertLinkTokenMayBeTried, refuseLinkToken, type LinkThrottleRules } from '../auth/rateLimit.ts';
 import { createSession, setSessionCookie } from '../auth/sessions.ts';
 import { sessionUser } from '../auth/requestSession.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -88,20 +88,11 @@ export const FREE_BAD_TOKENS = SHARE_LINK_THROTTLE.freePerIp;
  * each further failure (429 with Retry-After), before any token of theirs — good or bad — or that token
  * is looked at again (auth/rateLimit.ts).
  */
-async function assertNotGuessing(deps: SharingDeps, ctx: Context, raw: string): Promise<void> {
-  const wait = await linkTokenWait(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(ctx), raw);
-  if (!wait) return;
-  ctx.set('Retry-After', String(Math.ceil(wait.waitMs / 1000)));
-  const what = wait.cause === 'ip' ? 'Too many invalid share links from your network.' : 'Too many failed attempts with this share link.';
-  throw new ApiError(429, 'tooManyAttempts', `${what} Try again in ${waitInWords(wait.waitMs)}.`);
-}
+const assertNotGuessing = (deps: SharingDeps, ctx: Context, raw: string) => assertLinkTokenMayBeTried(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(ctx), raw);
 
 const ipOf = (ctx: Context) => ctx.ip || 'unknown';
 
-async function badToken(deps: SharingDeps, ctx: Context, raw: string, error: ApiError): Promise<never> {
-  await linkTokenFailed(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(ctx), raw);
-  throw error;
-}
+const badToken = (deps: SharingDeps, ctx: Context, raw: string, error: ApiError) => refuseLinkToken(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(ctx), raw, error);
 
 // ------------------------------------------------------------------------------- tokens and links
 
