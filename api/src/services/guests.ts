@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { guestTerms, isEmployeeRole, isActiveRole, type GuestDiscount, type GuestView, type UpdateGuestDataBody, type UserGroupView } from '@cpq/domain';
 import type { Repos, Row } from '../db/repository.ts';
 import type { GuestRow } from '../db/rows.ts';
-import { nowUtc } from '../db/time.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { Access } from '../policy.ts';
+import { joinAsGuest } from './guestMembership.ts';
 import { createInvitationToken, INVITATION_TTL_MS, invitationPath } from './invitations.ts';
 import { audit } from './orders.ts';
 import { repriceOrdersOf, type PricingDeps } from './repricing.ts';
@@ -65,15 +65,11 @@ export async function inviteGuest(deps: GuestDeps, access: Access, body: { email
     if (membership && isEmployeeRole(membership.role)) throw conflict(`${email} is an employee of this organisation, so they cannot be invited as a guest.`);
     if (user && (await repos.guests.findOne({ orgId: access.orgId, userId: user.id }, trx))) throw conflict(`${email} is already a guest of this organisation.`);
     if (membership && membership.role === 'disabled') throw conflict(`${email} was disabled in this organisation and cannot be invited.`);
-    let newAccount = false;
-    if (!user) {
-      const now = nowUtc();
-      const id = await repos.users.insert({ email, passwordHash: null, firstName: '', lastName: '', personalOrgId: null, isPlatformAdmin: 0, appData: {}, created: now, lastUpdated: now }, trx);
-      user = (await repos.users.findOne({ id }, trx))!;
-      newAccount = true;
-    }
-    if (!membership) await repos.memberships.insert({ userId: user.id, orgId: access.orgId, role: 'guest', prevRole: null, accessData: {} }, trx);
-    else if (!isActiveRole(membership.role)) await repos.memberships.update({ orgId: access.orgId, userId: user.id }, { role: 'guest', prevRole: null }, trx);
+    const joined = await joinAsGuest(repos, trx, access.orgId, email, user, membership);
+    user = joined.user;
+    const newAccount = joined.newAccount;
+    // Someone who left is let in again as a guest.
+    if (membership && !isActiveRole(membership.role)) await repos.memberships.update({ orgId: access.orgId, userId: user.id }, { role: 'guest', prevRole: null }, trx);
     const id = await repos.guests.insert(
       { orgId: access.orgId, userId: user.id, email, firstName: user.firstName ?? '', lastName: user.lastName ?? '', discount: null, disableSalesTax: 0, pricingIsHidden: body.pricingIsHidden },
       trx,

@@ -45,6 +45,7 @@ import {
   shareeNameable,
   type Access,
 } from '../policy.ts';
+import { joinAsGuest } from './guestMembership.ts';
 import { audit } from './orders.ts';
 import { getOrg } from './orgs.ts';
 import type { StatusMailDeps } from './statusMail.ts';
@@ -441,16 +442,11 @@ async function involveByEmail(deps: SharingDeps, trx: Trx, access: Access, order
     if (membership && !isActiveRole(membership.role)) {
       throw badRequest(`${email} no longer has access to ${org?.title ?? 'this organisation'}, so the order cannot be shared with them.`);
     }
-    let newAccount = false;
-    if (!user) {
-      const now = nowUtc();
-      const id = await repos.users.insert({ email, passwordHash: null, firstName: '', lastName: '', personalOrgId: null, isPlatformAdmin: 0, appData: {}, created: now, lastUpdated: now }, trx);
-      user = (await repos.users.findOne({ id }, trx))!;
-      newAccount = true;
-    }
-    if (!membership) await repos.memberships.insert({ userId: user.id, orgId: order.orgId, role: 'guest', prevRole: null, accessData: {} }, trx);
+    const joined = await joinAsGuest(repos, trx, order.orgId, email, user, membership);
+    user = joined.user;
+    const newAccount = joined.newAccount;
     // Invited directly now: their membership no longer hangs on the link that made it.
-    else if (membership.shareTokenId != null) await repos.memberships.update({ id: membership.id }, { shareTokenId: null }, trx);
+    if (membership && membership.shareTokenId != null) await repos.memberships.update({ id: membership.id }, { shareTokenId: null }, trx);
     const employee = !!membership && isEmployeeRole(membership.role);
     const key = String(user.id);
     const newlyInvolved = !(key in involved);
