@@ -1,10 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AdminSection } from './routes.ts';
-
-/** What a screen gets: the id of a detail page, or null on a list. */
-export interface ScreenProps {
-  id: number | null;
-}
+import type { ScreenProps } from './types.ts';
 
 /**
  * One lazily loaded module per section, so a screen's code (Monaco for pricing rules) arrives only

@@ -1,4 +1,5 @@
 import type { Queries, ThrottleRow } from '../db/queries.ts';
+import type { LinkThrottleStore } from '../db/shareTokenFailures.ts';
 import { fromDbDate, toDbDate } from '../db/time.ts';
 import { TooManyAttempts } from '../http/errors.ts';
 import { hashToken } from './tokens.ts';
@@ -131,14 +132,6 @@ export interface LinkThrottleRules {
   firstDelayMs: number;
   maxDelayMs: number;
   forgetAfterMs: number;
-}
-
-/** Where the link throttle keeps its rows, and the app's throttle clock (tests move it). */
-export interface LinkThrottleStore extends ThrottleQueries {
-  now: () => number;
-  /** Rows of the whole table are trimmed no sooner than this after their last failure (sign-in's memory). */
-  keepMs: number;
-  readThrottle(keys: readonly string[]): Promise<Map<string, ThrottleRow>>;
 }
 
 export interface LinkWait {

@@ -1,9 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { Queries, SessionUser } from '../db/queries.ts';
 import { fromDbDate } from '../db/time.ts';
+import { SESSION_COOKIE } from '../sessionCookie.ts';
 import { hashToken } from './tokens.ts';
-
-export const SESSION_COOKIE = 'cpq_session';
 
 /** The signed-in user of a request. */
 export interface SessionUserState {

@@ -5,6 +5,8 @@ export const SIMULATED_INTENTS_TABLE = 'simulated_payment_intents';
 /**
  * The simulated provider's intents live in the database so that every API process sees the same
  * ones. Called from the migration and by tests; the same builder runs on SQLite and MySQL/MariaDB.
+ * The table is the schema's, so it is built here; the provider (adapters/payments/simulated.ts)
+ * only reads and writes it.
  */
 export async function createPaymentTables(knex: Knex): Promise<void> {
   await knex.schema.createTable(SIMULATED_INTENTS_TABLE, (t) => {

@@ -1,7 +1,17 @@
 import type { Knex } from 'knex';
-import type { LinkThrottleStore } from '../auth/rateLimit.ts';
-import { trimThrottle, updateThrottle, type ThrottleRow } from './queries.ts';
+import { trimThrottle, updateThrottle, type Queries, type ThrottleRow } from './queries.ts';
 import { normaliseDbDate } from './time.ts';
+
+/**
+ * Where the link throttle (auth/rateLimit.ts) keeps its rows, and the app's throttle clock (tests
+ * move it). Declared beside the store rather than in auth/, which db/ does not import.
+ */
+export interface LinkThrottleStore extends Pick<Queries, 'updateThrottle' | 'trimThrottle'> {
+  now: () => number;
+  /** Rows of the whole table are trimmed no sooner than this after their last failure (sign-in's memory). */
+  keepMs: number;
+  readThrottle(keys: readonly string[]): Promise<Map<string, ThrottleRow>>;
+}
 
 /**
  * Bad share and invitation tokens, per IP and per token (auth/rateLimit.ts decides the waits): rows of

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { ApiError } from './errors.ts';
-import { SESSION_COOKIE } from '../auth/requestSession.ts';
+import { SESSION_COOKIE } from '../sessionCookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -7,9 +7,11 @@ import { ApiError } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { getDummyHash, verifyPassword } from '../auth/passwords.ts';
 import { loginSucceeded, reserveLoginAttempt, tryAgainMessage, type RateLimitOptions } from '../auth/rateLimit.ts';
-import { buildSessionData, createSession, SESSION_COOKIE, setSessionCookie } from '../auth/sessions.ts';
+import { createSession, setSessionCookie } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { authorizeGuestModeSwitch, requireUser } from '../policy.ts';
+import { SESSION_COOKIE } from '../sessionCookie.ts';
+import { buildSessionData } from '../services/sessionData.ts';
 
 export function authRoutes(deps: { repos: Repos; queries: Queries; transaction: TransactionRunner }, rateLimit: RateLimitOptions): Router {
   const { repos, queries } = deps;

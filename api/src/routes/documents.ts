@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { DocumentPdfBody, EMPLOYEE_DOCUMENT_MODES, documentFilename, drawingsFilename } from '@cpq/domain';
 import { PdfBusyError, PdfTimeoutError, type PdfJob, type PdfRenderer } from '../adapters/pdf/index.ts';
 import type { MediaStorage } from '../adapters/storage/types.ts';
-import { SESSION_COOKIE } from '../auth/requestSession.ts';
+import { SESSION_COOKIE } from '../sessionCookie.ts';
 import type { Queries } from '../db/queries.ts';
 import { ApiError, badRequest, forbidden, unauthenticated } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';

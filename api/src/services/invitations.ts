@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { InvitationView, SessionData } from '@cpq/domain';
 import { hashPassword } from '../auth/passwords.ts';
-import { buildSessionData, createSession, setSessionCookie } from '../auth/sessions.ts';
+import { createSession, setSessionCookie } from '../auth/sessions.ts';
 import { assertLinkTokenMayBeTried, refuseLinkToken, type LinkThrottleRules } from '../auth/rateLimit.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Repos } from '../db/repository.ts';
@@ -13,6 +13,7 @@ import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError } from '../http/errors.ts';
 import { invitationOpens } from '../policy.ts';
 import { audit } from './orders.ts';
+import { buildSessionData } from './sessionData.ts';
 
 /**
  * A guest's way in (docs/decisions/0056-guest-invitation-links.md). An invited person without a

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { createDb } from '../../src/db/knex.ts';
-import { createPaymentTables, dropPaymentTables } from '../../src/adapters/payments/tables.ts';
+import { createPaymentTables, dropPaymentTables } from '../../src/db/paymentTables.ts';
 
 /**
  * Databases for the adapter tests, built here rather than through ../helpers.ts so that they do not

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../types.ts';
 import { CategoryDetail } from './CategoryDetail.tsx';
 import { CategoryList } from './CategoryList.tsx';
 

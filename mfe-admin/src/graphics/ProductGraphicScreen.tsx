@@ -4,7 +4,7 @@ import { loadPortalPart, type ProductGraphicEditorProps } from '@cpq/client';
 import type { ProductGraphicJson, ProductGraphicNode } from '@cpq/domain';
 import { PortalPartView } from '@cpq/ui';
 import { AdminPage, ArchiveButton, Loaded, resources, useActiveOrg, useLoad } from '../common/index.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../types.ts';
 
 const loadEditor = () => loadPortalPart('productGraphicEditor');
 

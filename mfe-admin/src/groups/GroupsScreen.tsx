@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../types.ts';
 import { GroupDetail } from './GroupDetail.tsx';
 import { GroupList } from './GroupList.tsx';
 

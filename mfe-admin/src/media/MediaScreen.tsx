@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AdminPage, Loaded, useActiveOrg, useLoad } from '../common/index.ts';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../types.ts';
 import { ImageOverlay } from './ImageOverlay.tsx';
 import { MediumCard, altOf } from './MediumCard.tsx';
 import { UploadArea } from './UploadArea.tsx';

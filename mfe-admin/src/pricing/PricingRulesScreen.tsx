@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../types.ts';
 import { PricingRuleList } from './PricingRuleList.tsx';
 
 // The detail page carries Monaco: it loads only when a rule is opened.

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../types.ts';
 import { ProductList } from './ProductList.tsx';
 import { ProductDetail } from './ProductDetail.tsx';
 

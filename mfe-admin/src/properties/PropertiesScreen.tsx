@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../screens.tsx';
+import type { ScreenProps } from '../types.ts';
 import { PropertyDetail } from './PropertyDetail.tsx';
 import { PropertyList } from './PropertyList.tsx';
 

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@cpq/ui';
-import { AdminPage, ArchiveButton, DuplicateButton, EditableTitle, Loaded, MissingRow, resources, useActiveOrg, useLoad, type Row } from '../common/index.ts';
+import { AdminPage, ArchiveButton, DuplicateButton, EditableTitle, Loaded, MissingRow, resources, useActiveOrg, useLoad } from '../common/index.ts';
 import { DimensionInputs } from './DimensionInputs.tsx';
 import { OptionsSection } from './OptionsSection.tsx';
 import { PropertySettings } from './PropertySettings.tsx';
-import { OPTION_KEY, PROPERTIES_HREF, PROPERTY_KEY, propertyHref, type OptionRow, type PropertyRow } from './types.ts';
-
-export type GroupChoice = Row & { title: string };
+import { OPTION_KEY, PROPERTIES_HREF, PROPERTY_KEY, propertyHref, type GroupChoice, type OptionRow, type PropertyRow } from './types.ts';
 
 /** One property: title, archive, duplicate, settings, dimension limits (dimensions type) and its options. */
 export function PropertyDetail({ id }: { id: number }) {

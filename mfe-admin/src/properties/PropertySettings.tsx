@@ -4,8 +4,7 @@ import { ErrorMessage, Field, SaveFooter, resources, useSaving } from '../common
 import forms from '../common/forms.module.css';
 import { DataFieldsEditor } from './DataFieldsEditor.tsx';
 import { checkDataFields } from './optionData.ts';
-import type { GroupChoice } from './PropertyDetail.tsx';
-import { PROPERTY_KEY, type PropertyRow } from './types.ts';
+import { PROPERTY_KEY, type GroupChoice, type PropertyRow } from './types.ts';
 
 const TYPES = [
   { value: 'singleSelect', label: 'Single select' },

@@ -25,6 +25,9 @@ export type PropertyRow = Row & {
   productPropertyGroupId: number | null;
 };
 
+/** A property group a property can be put in (the settings dialog's choices). */
+export type GroupChoice = Row & { title: string };
+
 export type OptionRow = Row & {
   title: string;
   rank: number;

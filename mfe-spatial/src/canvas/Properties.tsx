@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@cpq/ui';
-import type { Obj, Selection } from './SpatialCanvas.tsx';
+import type { Obj, Selection } from './types.ts';
 import { parseNumberField } from './views.ts';
 import styles from './SpatialCanvas.module.css';
 

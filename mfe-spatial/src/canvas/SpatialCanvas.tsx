@@ -15,12 +15,10 @@ import { Properties } from './Properties.tsx';
 import { SceneShapes } from './SceneShapes.tsx';
 import { nudgeProps, nudgeStep } from './nudge.ts';
 import { drawBox, hitBox, type BoxExtras } from './boxShape.ts';
+import type { DocKey, Obj, Selection } from './types.ts';
 import styles from './SpatialCanvas.module.css';
 
-type DocKey = 'archWalls' | 'archElevations' | 'entities' | 'productCanvasTexts' | 'productCanvasLines';
-export type Selection = { key: DocKey | 'productInstances'; id: number } | null;
 type Layers = { murals: boolean; panelsAndSeams: boolean; dimensions: boolean };
-export type Obj = Record<string, unknown>;
 const STAGE_HEIGHT = 560;
 // Two clicks within 300 ms are a double-click (Konva's default is 400).
 Konva.dblClickWindow = 300;

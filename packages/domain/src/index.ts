@@ -26,6 +26,7 @@ export * from './schemas/integrations.ts';
 export * from './schemas/guests.ts';
 export * from './schemas/media.ts';
 export * from './schemas/invitations.ts';
+export * from './schemas/pricing.ts';
 export * from './schemas/pricingVersionOrders.ts';
 export * from './schemas/documents.ts';
 export * from './documents/index.ts';

@@ -1,5 +1,3 @@
-import { ApiError } from '../../http/errors.ts';
-
 /**
  * The portal's link to an integration provider (an embedded "connect" service that holds each
  * organisation's connections to tools such as Monday, and runs their workflows). The admin
@@ -18,14 +16,21 @@ export interface IntegrationProvider {
 export const INTEGRATIONS_NOT_CONFIGURED =
   'No integration provider is configured for this portal, so integrations cannot be managed yet. Ask the person who runs the portal to configure one.';
 
+/** No provider is configured. An adapter knows nothing of HTTP: the route answers it as a 503. */
+export class IntegrationsNotConfiguredError extends Error {
+  constructor() {
+    super(INTEGRATIONS_NOT_CONFIGURED);
+  }
+}
+
 /** The default: no provider. It says so, every time, instead of pretending to connect. */
 export class NoIntegrationProvider implements IntegrationProvider {
   readonly name = null;
   async connectSession(): Promise<never> {
-    throw new ApiError(503, 'integrationsNotConfigured', INTEGRATIONS_NOT_CONFIGURED);
+    throw new IntegrationsNotConfiguredError();
   }
   async trigger(): Promise<never> {
-    throw new ApiError(503, 'integrationsNotConfigured', INTEGRATIONS_NOT_CONFIGURED);
+    throw new IntegrationsNotConfiguredError();
   }
 }
 

@@ -6,7 +6,6 @@ import type { PaymentProvider } from './types.ts';
 export * from './types.ts';
 export { SimulatedPaymentProvider, settleDueIntents, DEFAULT_SIMULATED_DELAY_MS, type SimulatedProviderOptions } from './simulated.ts';
 export { StripePaymentProvider, toProviderIntent, type StripeProviderConfig } from './stripe.ts';
-export { createPaymentTables, dropPaymentTables, SIMULATED_INTENTS_TABLE } from './tables.ts';
 
 type Env = Record<string, string | undefined>;
 

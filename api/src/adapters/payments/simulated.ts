@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { SIMULATED_INTENTS_TABLE } from './tables.ts';
+import { SIMULATED_INTENTS_TABLE } from '../../db/paymentTables.ts';
 import { PaymentProviderError, type CardInput, type IntentStatus, type PaymentEnvironment, type PaymentProvider, type ProviderIntent } from './types.ts';
 
 export const DEFAULT_SIMULATED_DELAY_MS = 3000;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createPaymentTables, dropPaymentTables } from '../../adapters/payments/tables.ts';
+import { createPaymentTables, dropPaymentTables } from '../paymentTables.ts';
 import { flag } from './helpers.ts';
 
 /**
@@ -9,7 +9,7 @@ import { flag } from './helpers.ts';
  *   and whether its outcome has been applied to the order (applied once, whoever sees it first:
  *   the confirming request, a webhook, a poll or the sweeper);
  * - processed_webhook_events: provider events already handled (a redelivery is ignored);
- * - the simulated provider's own intents (adapters/payments/tables.ts).
+ * - the simulated provider's own intents (db/paymentTables.ts).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('order_status_events', (t) => {

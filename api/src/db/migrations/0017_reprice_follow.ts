@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { pricesFollowCatalogue, type Organisation, type StatusData } from '@cpq/domain';
-import { orgStatuses } from '../../services/orgs.ts';
+import { orgStatuses } from '../orgSettings.ts';
 
 /**
  * Stored totals follow the catalogue (docs/decisions/0069-stored-totals-follow-the-catalogue.md):

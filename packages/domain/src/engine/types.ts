@@ -13,7 +13,7 @@ import type {
   PricingExpressionSchema,
   PricingOperatorSchema,
   PricingRuleVersionSchema,
-} from '../pricing/schema.ts';
+} from '../schemas/pricing.ts';
 
 /** One property's entry in productInstance.properties: optionId, value, text array (engravings under property 27). */
 export interface PropertySelection {

@@ -7,7 +7,5 @@ export type { PriceInstanceInput, InstancePrice } from './price.ts';
 export { formatExplanation } from './explanation.ts';
 export type { PriceExplanation, PricingStep, PriceSource, StepFailure } from './explanation.ts';
 export { roundCents, percentOf, formatCents, formatCentsPrecise } from './money.ts';
-export { PricingRuleVersionSchema, PricingExpressionSchema, PricingConditionSchema, PricingCheckSchema, PricingOperatorSchema } from './schema.ts';
-export type { PricingRuleVersionJson } from './schema.ts';
 export { isDraftVersion, versionContent, versionStatus, asPublishedVersion, catalogueWithRule, publishRefusal, VERSION_STATUS_FIELDS } from './drafts.ts';
 export type { PublishRefusal, PublishCheckInput, VersionStatus, VersionStatusField } from './drafts.ts';

@@ -5,7 +5,7 @@
  * Rules (defaults, ranks, archive): docs/decisions/0050-catalogue-writes.md.
  */
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
-import { PricingRuleVersionSchema } from '../pricing/schema.ts';
+import { PricingRuleVersionSchema } from './pricing.ts';
 import { Flag, Id, IntColumn, Nullable, RefId } from './common.ts';
 import { DrawingVisibility, InvoiceVisibility, OptionDataFieldType, PropertyType, PublishLevel } from './catalogue.ts';
 import { ProductGraphicNode } from './entities.ts';

@@ -5,7 +5,7 @@
  * PRODUCT_*_COMPUTED_FIELDS; writable shapes never accept them (additionalProperties false).
  */
 import { CloneType, Type, type Static, type TSchema } from '@sinclair/typebox';
-import { PricingRuleVersionSchema } from '../pricing/schema.ts';
+import { PricingRuleVersionSchema } from './pricing.ts';
 import { Cents, Flag, Id, MAX_ID, Nullable, RefId } from './common.ts';
 import { Address, Costs, InvolvedUser, ProductOrderType } from './productOrder.ts';
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PricingRuleVersionSchema } from '../pricing/schema.ts';
+import { PricingRuleVersionSchema } from './pricing.ts';
 import { PricingVersionKey } from './catalogueWrites.ts';
 import { Cents, Id, Nullable } from './common.ts';
 import { ProductPricingRuleSchema } from './entities.ts';
