@@ -19,13 +19,22 @@ export function setSessionCookie(ctx: Context, token: string | null): void {
   });
 }
 
-export async function createSession(deps: { repos: Repos; transaction: TransactionRunner }, ctx: Context, userId: number): Promise<string> {
+/** Who a request comes from, as plain data for the services: its IP and its browser. */
+export interface RequestClient {
+  ip: string;
+  userAgent: string;
+}
+
+export const requestClientOf = (ctx: Context): RequestClient => ({ ip: ctx.ip, userAgent: ctx.get('user-agent') || '' });
+
+/** A new session for a user, its device row naming the client: answers the token the cookie carries. */
+export async function createSession(deps: { repos: Repos; transaction: TransactionRunner }, client: RequestClient, userId: number): Promise<string> {
   const { repos } = deps;
   const token = newToken();
   await deps.transaction(async (trx) => {
     const now = nowUtc();
     const deviceId = await repos.devices.insert(
-      { userId, userAgent: (ctx.get('user-agent') || '').slice(0, 500), ip: ctx.ip, created: now, lastSeen: now },
+      { userId, userAgent: client.userAgent.slice(0, 500), ip: client.ip, created: now, lastSeen: now },
       trx,
     );
     await repos.sessions.insert(

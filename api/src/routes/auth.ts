@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { getDummyHash, verifyPassword } from '../auth/passwords.ts';
 import { loginSucceeded, reserveLoginAttempt, tryAgainMessage, type RateLimitOptions } from '../auth/rateLimit.ts';
-import { createSession, setSessionCookie } from '../auth/sessions.ts';
+import { createSession, requestClientOf, setSessionCookie } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { authorizeGuestModeSwitch, requireUser } from '../policy.ts';
 import { SESSION_COOKIE } from '../sessionCookie.ts';
@@ -31,7 +31,7 @@ export function authRoutes(deps: { repos: Repos; queries: Queries; transaction: 
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !ok) throw new ApiError(401, 'invalidCredentials', 'Invalid email or password.');
     await loginSucceeded(queries, rateLimit, reserved);
-    const token = await createSession(deps, ctx, user.id);
+    const token = await createSession(deps, requestClientOf(ctx), user.id);
     setSessionCookie(ctx, token);
     ctx.body = { data: await buildSessionData(repos, user.id) };
   });

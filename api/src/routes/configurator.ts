@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { CatalogueQuery, CreateProductOrderBody, HomepageDataBody, OrderDataBody } from '@cpq/domain';
+import { requestClientOf } from '../auth/sessions.ts';
 import type { Queries } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize, authorizeOrder, catalogueAudience } from '../policy.ts';
+import { authorize, authorizeOrder, catalogueAudience, requireUser } from '../policy.ts';
 import { catalogueResponse, homepageBody, type CachedBody, type CatalogueCache } from '../services/catalogueCache.ts';
 import type { OrderDataService } from '../services/orderData.ts';
 import { createProductOrder } from '../services/orders.ts';
@@ -74,7 +75,7 @@ export function configuratorRoutes(deps: ConfiguratorDeps): Router {
   r.post('/get-configurator-order-data', async (ctx) => {
     const body = validateBody(OrderDataBody, ctx.request.body);
     // A share token must open this very order (else 404); it involves a caller who cannot reach it yet.
-    if (body.shareToken !== undefined) await enterOrderByToken(deps.sharing, ctx, { ...body, shareToken: body.shareToken });
+    if (body.shareToken !== undefined) await enterOrderByToken(deps.sharing, await requireUser(ctx, deps.queries), requestClientOf(ctx), { ...body, shareToken: body.shareToken });
     const { access, order } = await authorizeOrder(ctx, deps, 'configurator.getOrderData', body.orgId, body.productOrderOrgSpecificId);
     if (body.userId !== undefined && body.userId !== access.user.id) throw forbidden('userId must be your own user id.');
     ctx.type = 'application/json';

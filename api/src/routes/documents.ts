@@ -3,11 +3,12 @@ import type { Context } from 'koa';
 import { DocumentPdfBody, EMPLOYEE_DOCUMENT_MODES, documentFilename, drawingsFilename } from '@cpq/domain';
 import { PdfBusyError, PdfTimeoutError, type PdfJob, type PdfRenderer } from '../adapters/pdf/index.ts';
 import type { MediaStorage } from '../adapters/storage/types.ts';
+import { requestClientOf } from '../auth/sessions.ts';
 import { SESSION_COOKIE } from '../sessionCookie.ts';
 import type { Queries } from '../db/queries.ts';
 import { ApiError, badRequest, forbidden, unauthenticated } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorizeOrder, can, type OrderFieldRules } from '../policy.ts';
+import { authorizeOrder, can, requireUser, type OrderFieldRules } from '../policy.ts';
 import type { OrderDataService } from '../services/orderData.ts';
 import { enterOrderByToken, type SharingDeps } from '../services/sharing.ts';
 
@@ -86,7 +87,7 @@ export function documentRoutes(deps: DocumentRouteDeps): Router {
   r.post(DOCUMENT_PDF_PATH, async (ctx) => {
     const body = validateBody(DocumentPdfBody, ctx.request.body);
     checkOptions(body);
-    if (body.shareToken !== undefined) await enterOrderByToken(deps.sharing, ctx, { ...body, shareToken: body.shareToken });
+    if (body.shareToken !== undefined) await enterOrderByToken(deps.sharing, await requireUser(ctx, deps.queries), requestClientOf(ctx), { ...body, shareToken: body.shareToken });
     const { access, order: head } = await authorizeOrder(ctx, deps, 'documents.pdf', body.orgId, body.productOrderOrgSpecificId);
     const mode = body.mode ?? 'quote';
     if (body.document === 'documents' && EMPLOYEE_DOCUMENT_MODES.includes(mode) && !can('documents.employeeModes', access.role)) {

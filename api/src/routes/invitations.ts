@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { AcceptInvitationBody, InvitationBody } from '@cpq/domain';
+import { requestClientOf, setSessionCookie } from '../auth/sessions.ts';
 import { validateBody } from '../http/validate.ts';
 import { acceptInvitation, invitationOf, type InvitationDeps } from '../services/invitations.ts';
 
@@ -12,12 +13,14 @@ export function invitationRoutes(deps: InvitationDeps): Router {
 
   r.post('/invitation', async (ctx) => {
     const body = validateBody(InvitationBody, ctx.request.body);
-    ctx.body = { data: await invitationOf(deps, ctx, body.token) };
+    ctx.body = { data: await invitationOf(deps, requestClientOf(ctx), body.token) };
   });
 
   r.post('/accept-invitation', async (ctx) => {
     const body = validateBody(AcceptInvitationBody, ctx.request.body);
-    ctx.body = { data: await acceptInvitation(deps, ctx, body) };
+    const { session, data } = await acceptInvitation(deps, requestClientOf(ctx), body);
+    setSessionCookie(ctx, session);
+    ctx.body = { data };
   });
 
   return r;

@@ -11,6 +11,8 @@ import {
   ShareBody,
   UpdateInvolvedUsersDataBody,
 } from '@cpq/domain';
+import { sessionUser } from '../auth/requestSession.ts';
+import { requestClientOf, setSessionCookie } from '../auth/sessions.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorizeOrder, authorizeOrderById } from '../policy.ts';
 import {
@@ -38,12 +40,16 @@ export function sharingRoutes(deps: SharingDeps): Router {
 
   r.post('/get-org-role-for-token', async (ctx) => {
     const body = validateBody(OrgRoleForTokenBody, ctx.request.body);
-    ctx.body = { data: await orgRoleForToken(deps, ctx, body.shareToken) };
+    ctx.body = { data: await orgRoleForToken(deps, requestClientOf(ctx), body.shareToken) };
   });
 
   r.post('/product-order/handle-guest-share-link', async (ctx) => {
     const body = validateBody(HandleGuestShareLinkBody, ctx.request.body);
-    ctx.body = { data: await handleGuestShareLink(deps, ctx, body.shareToken) };
+    const me = await sessionUser(ctx, deps.queries);
+    const { data, session } = await handleGuestShareLink(deps, { client: requestClientOf(ctx), me }, body.shareToken);
+    // The link signed someone in: their session cookie comes with the answer.
+    if (session) setSessionCookie(ctx, session);
+    ctx.body = { data };
   });
 
   r.post('/product-order/get-involved-users', async (ctx) => {

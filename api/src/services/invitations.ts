@@ -1,8 +1,7 @@
-import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { InvitationView, SessionData } from '@cpq/domain';
 import { hashPassword } from '../auth/passwords.ts';
-import { createSession, setSessionCookie } from '../auth/sessions.ts';
+import { createSession, type RequestClient } from '../auth/sessions.ts';
 import { assertLinkTokenMayBeTried, refuseLinkToken, type LinkThrottleRules } from '../auth/rateLimit.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Repos } from '../db/repository.ts';
@@ -53,10 +52,10 @@ export async function createInvitationToken(repos: Repos, trx: Trx, userId: numb
 /** As many free bad links per IP and per token as share links, counted under keys of their own. */
 export const INVITATION_THROTTLE: LinkThrottleRules = { kind: 'invitation', freePerIp: 20, freePerToken: 10, firstDelayMs: 1000, maxDelayMs: 15 * 60_000, forgetAfterMs: 3600_000 };
 
-const ipOf = (ctx: Context) => ctx.ip || 'unknown';
+const ipOf = (client: RequestClient) => client.ip || 'unknown';
 
 /** An IP that gave many bad tokens, or a token refused many times, waits before it is looked at again. */
-const assertNotGuessing = (deps: InvitationDeps, ctx: Context, raw: string) => assertLinkTokenMayBeTried(deps.tokenFailures, INVITATION_THROTTLE, ipOf(ctx), raw);
+const assertNotGuessing = (deps: InvitationDeps, client: RequestClient, raw: string) => assertLinkTokenMayBeTried(deps.tokenFailures, INVITATION_THROTTLE, ipOf(client), raw);
 
 /**
  * The link's row when it still lets its person in: known, unused, not expired, and the person is
@@ -68,11 +67,11 @@ async function usable(repos: Repos, raw: string, trx: Trx): Promise<InvitationTo
   return invitationOpens(row, stillGuest, Date.now()) ? row : undefined;
 }
 
-const refuse = (deps: InvitationDeps, ctx: Context, raw: string) => refuseLinkToken(deps.tokenFailures, INVITATION_THROTTLE, ipOf(ctx), raw, unusable());
+const refuse = (deps: InvitationDeps, client: RequestClient, raw: string) => refuseLinkToken(deps.tokenFailures, INVITATION_THROTTLE, ipOf(client), raw, unusable());
 
 /** What a link is for: the address it lets in and the organisation's name (nothing is written). */
-export async function invitationOf(deps: InvitationDeps, ctx: Context, token: string): Promise<InvitationView> {
-  await assertNotGuessing(deps, ctx, token);
+export async function invitationOf(deps: InvitationDeps, client: RequestClient, token: string): Promise<InvitationView> {
+  await assertNotGuessing(deps, client, token);
   const found = await deps.transaction(async (trx) => {
     const row = await usable(deps.repos, token, trx);
     if (!row) return null;
@@ -80,15 +79,16 @@ export async function invitationOf(deps: InvitationDeps, ctx: Context, token: st
     const org = await deps.repos.organisations.findOne({ id: row.orgId }, trx);
     return { email: String(user?.email ?? ''), orgId: row.orgId, orgTitle: String(org?.title ?? '') };
   });
-  return found ?? refuse(deps, ctx, token);
+  return found ?? refuse(deps, client, token);
 }
 
 /**
  * Sets the person's password from the link, uses the link up (with every other unused link of
- * theirs) and signs them in: the session cookie comes back with the session data.
+ * theirs) and signs them in: answers the new session's token (the route sets the cookie) with the
+ * session data.
  */
-export async function acceptInvitation(deps: InvitationDeps, ctx: Context, body: { token: string; password: string }): Promise<SessionData> {
-  await assertNotGuessing(deps, ctx, body.token);
+export async function acceptInvitation(deps: InvitationDeps, client: RequestClient, body: { token: string; password: string }): Promise<{ session: string; data: SessionData }> {
+  await assertNotGuessing(deps, client, body.token);
   // scrypt is slow: hashed before the transaction, so no row stays locked meanwhile.
   const passwordHash = await hashPassword(body.password);
   const userId = await deps.transaction(async (trx) => {
@@ -100,8 +100,7 @@ export async function acceptInvitation(deps: InvitationDeps, ctx: Context, body:
     await audit(deps.repos, trx, { orgId: row.orgId, userId: row.userId, entity: 'guest', entityId: row.userId, action: 'acceptInvitation', data: { invitationTokenId: row.id } });
     return row.userId;
   });
-  if (userId === null) return refuse(deps, ctx, body.token);
-  const session = await createSession(deps, ctx, userId);
-  setSessionCookie(ctx, session);
-  return buildSessionData(deps.repos, userId);
+  if (userId === null) return refuse(deps, client, body.token);
+  const session = await createSession(deps, client, userId);
+  return { session, data: await buildSessionData(deps.repos, userId) };
 }

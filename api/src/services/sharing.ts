@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import {
   SHARE_LINK_DEFAULT_DAYS,
@@ -17,8 +16,8 @@ import {
   shareLinkExpiryDay,
 } from '@cpq/domain';
 import { assertLinkTokenMayBeTried, refuseLinkToken, type LinkThrottleRules } from '../auth/rateLimit.ts';
-import { createSession, setSessionCookie } from '../auth/sessions.ts';
-import { sessionUser } from '../auth/requestSession.ts';
+import type { SessionUserState } from '../auth/requestSession.ts';
+import { createSession, type RequestClient } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Queries } from '../db/queries.ts';
 import type { Repos, Row } from '../db/repository.ts';
@@ -37,7 +36,6 @@ import {
   linkMembershipEnds,
   mayTogglePricing,
   orderNotFound,
-  requireUser,
   shapeOrder,
   shareLinkOpener,
   sharedPricingIsHidden,
@@ -89,11 +87,11 @@ export const FREE_BAD_TOKENS = SHARE_LINK_THROTTLE.freePerIp;
  * each further failure (429 with Retry-After), before any token of theirs — good or bad — or that token
  * is looked at again (auth/rateLimit.ts).
  */
-const assertNotGuessing = (deps: SharingDeps, ctx: Context, raw: string) => assertLinkTokenMayBeTried(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(ctx), raw);
+const assertNotGuessing = (deps: SharingDeps, client: RequestClient, raw: string) => assertLinkTokenMayBeTried(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(client), raw);
 
-const ipOf = (ctx: Context) => ctx.ip || 'unknown';
+const ipOf = (client: RequestClient) => client.ip || 'unknown';
 
-const badToken = (deps: SharingDeps, ctx: Context, raw: string, error: ApiError) => refuseLinkToken(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(ctx), raw, error);
+const badToken = (deps: SharingDeps, client: RequestClient, raw: string, error: ApiError) => refuseLinkToken(deps.tokenFailures, SHARE_LINK_THROTTLE, ipOf(client), raw, error);
 
 // ------------------------------------------------------------------------------- tokens and links
 
@@ -155,11 +153,11 @@ const invalidLink = () => notFound('shareLinkInvalid', SHARE_LINK_INVALID);
 // Refused like a bad link (and counted like one), with its own sentence for the person.
 const expiredLink = () => notFound('shareLinkExpired', SHARE_LINK_EXPIRED);
 
-async function openOrRefuse(deps: SharingDeps, ctx: Context, raw: string): Promise<Opened> {
-  await assertNotGuessing(deps, ctx, raw);
+async function openOrRefuse(deps: SharingDeps, client: RequestClient, raw: string): Promise<Opened> {
+  await assertNotGuessing(deps, client, raw);
   const opened = await openToken(deps, raw);
-  if (opened === 'expired') return badToken(deps, ctx, raw, expiredLink());
-  return opened ?? badToken(deps, ctx, raw, invalidLink());
+  if (opened === 'expired') return badToken(deps, client, raw, expiredLink());
+  return opened ?? badToken(deps, client, raw, invalidLink());
 }
 
 // ------------------------------------------------------------------------------- involvement
@@ -208,29 +206,33 @@ async function involveSignedIn(deps: SharingDeps, token: ShareTokenRow, userId: 
 // ------------------------------------------------------------------------------- the token calls
 
 /** get-org-role-for-token: the role the link's opener gets, and the order it opens. */
-export async function orgRoleForToken(deps: SharingDeps, ctx: Context, shareToken: string): Promise<OrgRoleForTokenResponse> {
-  const { token, order, person } = await openOrRefuse(deps, ctx, shareToken);
+export async function orgRoleForToken(deps: SharingDeps, client: RequestClient, shareToken: string): Promise<OrgRoleForTokenResponse> {
+  const { token, order, person } = await openOrRefuse(deps, client, shareToken);
   return { orgRole: shareLinkOpener(token.kind, person?.membership.role).orgRole, orgId: order.orgId, productOrderOrgSpecificId: order.orgSpecificId };
 }
 
 /**
- * handle-guest-share-link: a signed-in caller is involved as they are; otherwise a personal link signs
- * in as its person (a guest; an employee is sent to sign in), an order link as a new guest account of
- * the organisation ("Guest", no email or password) involved in that order only. Sets the session cookie.
+ * handle-guest-share-link: a signed-in caller (`me`) is involved as they are; otherwise a personal link
+ * signs in as its person (a guest; an employee is sent to sign in), an order link as a new guest
+ * account of the organisation ("Guest", no email or password) involved in that order only. Answers the
+ * new session's token when the link signed someone in (the route sets the cookie).
  */
-export async function handleGuestShareLink(deps: SharingDeps, ctx: Context, shareToken: string): Promise<HandleGuestShareLinkResponse> {
-  const opened = await openOrRefuse(deps, ctx, shareToken);
+export async function handleGuestShareLink(
+  deps: SharingDeps,
+  caller: { client: RequestClient; me: SessionUserState | null },
+  shareToken: string,
+): Promise<{ data: HandleGuestShareLinkResponse; session: string | null }> {
+  const opened = await openOrRefuse(deps, caller.client, shareToken);
   const { token, order, person } = opened;
   const answer = (userId: number) => ({ orgId: order.orgId, productOrderOrgSpecificId: order.orgSpecificId, userId });
-  const me = await sessionUser(ctx, deps.queries);
+  const { me } = caller;
   if (me) {
     await involveSignedIn(deps, token, me.id);
-    return answer(me.id);
+    return { data: answer(me.id), session: null };
   }
   if (person) {
     if (!shareLinkOpener(token.kind, person.membership.role).signsIn) throw forbidden('Sign in to open this order.');
-    setSessionCookie(ctx, await createSession(deps, ctx, person.user.id));
-    return answer(person.user.id);
+    return { data: answer(person.user.id), session: await createSession(deps, caller.client, person.user.id) };
   }
   const { repos } = deps;
   const { userId, session } = await deps.transaction(async (trx) => {
@@ -243,21 +245,24 @@ export async function handleGuestShareLink(deps: SharingDeps, ctx: Context, shar
     await writeInvolved(repos, trx, locked, { ...entriesOf(locked), [String(userId)]: { role: 'sharee', pricingIsHidden: token.pricingIsHidden ? 1 : 0, shareTokenId: token.id } });
     await audit(repos, trx, { orgId: locked.orgId, userId, entity: 'productOrder', entityId: locked.id, action: 'guestByShareLink', data: { userId, shareTokenId: token.id, pricingIsHidden: token.pricingIsHidden ? 1 : 0 } });
     // The session in the same transaction: no account is left behind without one.
-    const session = await createSession({ repos, transaction: (work) => work(trx) }, ctx, userId);
+    const session = await createSession({ repos, transaction: (work) => work(trx) }, caller.client, userId);
     return { userId, session };
   });
-  setSessionCookie(ctx, session);
-  return answer(userId);
+  return { data: answer(userId), session };
 }
 
 /**
  * get-configurator-order-data with a shareToken: the token must open that very order (and match
- * shareableOrderId when given), else the same 404 as a missing order; a signed-in caller is then
- * involved by it as handle-guest-share-link would.
+ * shareableOrderId when given), else the same 404 as a missing order; the signed-in caller (`me`) is
+ * then involved by it as handle-guest-share-link would.
  */
-export async function enterOrderByToken(deps: SharingDeps, ctx: Context, body: { orgId: number; productOrderOrgSpecificId: number; shareToken: string; shareableOrderId?: string | number }): Promise<void> {
-  const me = await requireUser(ctx, deps.queries);
-  await assertNotGuessing(deps, ctx, body.shareToken);
+export async function enterOrderByToken(
+  deps: SharingDeps,
+  me: SessionUserState,
+  client: RequestClient,
+  body: { orgId: number; productOrderOrgSpecificId: number; shareToken: string; shareableOrderId?: string | number },
+): Promise<void> {
+  await assertNotGuessing(deps, client, body.shareToken);
   const opened = await openToken(deps, body.shareToken);
   const n = body.productOrderOrgSpecificId;
   const matches =
@@ -266,7 +271,7 @@ export async function enterOrderByToken(deps: SharingDeps, ctx: Context, body: {
     opened.order.orgId === body.orgId &&
     opened.order.orgSpecificId === n &&
     (body.shareableOrderId === undefined || String(body.shareableOrderId).trim() === String(n));
-  if (!matches) return badToken(deps, ctx, body.shareToken, orderNotFound());
+  if (!matches) return badToken(deps, client, body.shareToken, orderNotFound());
   await involveSignedIn(deps, opened.token, me.id);
 }
 
