@@ -13,8 +13,10 @@ export interface ModalProps {
   subtitle?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
-  /** narrow 560 px (default), medium 640 px, wide 860 px. */
-  width?: 'narrow' | 'medium' | 'wide';
+  /** narrow 560 px (default), medium 640 px, wide 860 px, extraWide 980 px. */
+  width?: 'narrow' | 'medium' | 'wide' | 'extraWide';
+  /** 'alertdialog' for a question that must be answered (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
   testId?: string;
 }
 
@@ -23,7 +25,7 @@ export interface ModalProps {
  * Shift+Tab wrap), Escape or the close button closes it, focus returns to where it was. The page
  * behind does not scroll while it is open.
  */
-export function Modal({ open = true, onClose, title, subtitle, children, footer, width = 'narrow', testId }: ModalProps) {
+export function Modal({ open = true, onClose, title, subtitle, children, footer, width = 'narrow', role = 'dialog', testId }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -86,7 +88,7 @@ export function Modal({ open = true, onClose, title, subtitle, children, footer,
 
   return createPortal(
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && closeRef.current()}>
-      <div ref={ref} className={`${styles.dialog} ${styles[width]}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} data-testid={testId}>
+      <div ref={ref} className={`${styles.dialog} ${styles[width]}`} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} data-testid={testId}>
         <header className={styles.header}>
           <div className={styles.headings}>
             <h2 id={titleId} className={styles.title}>

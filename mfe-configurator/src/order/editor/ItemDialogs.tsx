@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { ADD_ITEM_TITLE_MAX_LENGTH, checkAddItemTitle, checkOrderTitle, stripNumericInput, UNTITLED_ORDER_TITLE, type Product } from '@cpq/domain';
-import { Button } from '@cpq/ui';
+import { Button, Modal } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
 import { dollarsToCents, NO_PRODUCTS_TEXT } from './logic.ts';
 import { NOTES_MAX_LENGTH } from '../notes/ItemNotesDialog.tsx';
-import { Modal } from './Modal.tsx';
 import type { Order } from './writes.ts';
 import styles from './Editor.module.css';
 
 /** The create-item popup: which product the new item is. */
 export function ProductPicker({ products, onPick, onCustom, onClose }: { products: readonly Product[]; onPick: (p: Product) => void; /** Employees only. */ onCustom?: () => void; onClose: () => void }) {
   return (
-    <Modal title="Add an item" onClose={onClose} testId="create-item-dialog" wide>
+    <Modal title="Add an item" onClose={onClose} testId="create-item-dialog" width="medium">
       {onCustom && (
-        <button type="button" className={styles.productChoice} onClick={onCustom} data-testid="pick-custom-product">
+        <button type="button" className={styles.productChoice} onClick={onCustom} data-testid="pick-custom-product" data-autofocus>
           <span className={styles.productName}>Custom product</span>
           <span className={styles.productDescription}>An item of your own with its own price and notes.</span>
         </button>
@@ -24,9 +23,10 @@ export function ProductPicker({ products, onPick, onCustom, onClose }: { product
         </p>
       ) : (
         <ul className={styles.productList} aria-label="Products">
-          {products.map((p) => (
+          {products.map((p, i) => (
             <li key={p.id}>
-              <button type="button" className={styles.productChoice} onClick={() => onPick(p)} data-testid={`pick-product-${p.id}`}>
+              {/* Focus on the first choice. */}
+              <button type="button" className={styles.productChoice} onClick={() => onPick(p)} data-testid={`pick-product-${p.id}`} data-autofocus={!onCustom && i === 0 ? true : undefined}>
                 <span className={styles.productName}>{p.title}</span>
                 {p.description && <span className={styles.productDescription}>{p.description}</span>}
               </button>
@@ -35,7 +35,7 @@ export function ProductPicker({ products, onPick, onCustom, onClose }: { product
         </ul>
       )}
       <div className={styles.modalActions}>
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose} data-autofocus={!onCustom && products.length === 0 ? true : undefined}>
           Cancel
         </Button>
       </div>
@@ -72,6 +72,7 @@ export function AddItemTitle({ product, initial, onAdd, onClose }: { product: Pr
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'add-item-error' : undefined}
             data-testid="add-item-title"
+            data-autofocus
           />
         </label>
         {error && (
@@ -132,6 +133,7 @@ export function CustomProductDialog({ onAdd, onClose }: { onAdd: (item: NewCusto
             aria-invalid={error?.field === 'title' ? true : undefined}
             aria-describedby={error?.field === 'title' ? 'custom-item-error' : undefined}
             data-testid="custom-item-title"
+            data-autofocus
           />
         </label>
         <label className={styles.field}>
@@ -211,7 +213,7 @@ export function ProjectInfo({ order, wordingOrder, onSave, onSkip }: { order: Or
       <form onSubmit={submit} noValidate className={styles.formGrid}>
         <label className={styles.field}>
           <span className={styles.label}>{label} name (required)</span>
-          <input className={styles.input} value={fields.title} onChange={set('title')} maxLength={200} data-testid="project-info-title" aria-invalid={error ? true : undefined} />
+          <input className={styles.input} value={fields.title} onChange={set('title')} maxLength={200} data-testid="project-info-title" aria-invalid={error ? true : undefined} data-autofocus />
         </label>
         <label className={styles.field}>
           <span className={styles.label}>Project</span>

@@ -26,7 +26,7 @@ import { InstanceBar } from './InstanceBar.tsx';
 import { AddItemTitle, CustomProductDialog, ProductPicker, ProjectInfo } from './ItemDialogs.tsx';
 import { explanationOf, itemView, orderCosts, ownerGuest, showsStoredPrices, type EditorEngine, type ItemView } from './itemViews.ts';
 import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITEM, neighbour, pickerProducts } from './logic.ts';
-import { useConfirm } from './Modal.tsx';
+import { useConfirm } from './useConfirm.tsx';
 import { OptionPicker, type PropertyGroupRow } from './OptionPicker.tsx';
 import { useOrderEditor, type Notice } from './useOrderEditor.ts';
 import type { Instance, Order } from './writes.ts';

@@ -2,10 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ENGRAVING_LOCATIONS, type EngravingLocation, type FitStatus, type InstanceProperties, type Product, type ProductGraphicJson } from '@cpq/domain';
 import { ENGRAVING_SYMBOLS, type DrawingConfig, type DrawingUnits } from '@cpq/drawing';
 import { ProductDrawing } from '@cpq/drawing/react';
-import { Button } from '@cpq/ui';
+import { Button, Modal } from '@cpq/ui';
 import { DrawingFigure, useItemDrawing } from '../drawing/ItemDrawing.tsx';
 import type { EditorEngine } from '../editor/itemViews.ts';
-import { Modal } from '../editor/Modal.tsx';
 import type { Instance } from '../editor/writes.ts';
 import {
   CUSTOM_ENGRAVING_CONFIRMATION,
@@ -95,7 +94,7 @@ export function EngravingsDialog(props: EngravingsDialogProps) {
 
   return (
     <>
-      <Modal title={`Engravings — ${item.title || product.title}`} onClose={props.onClose} testId="engravings-dialog" className={styles.dialog}>
+      <Modal title={`Engravings — ${item.title || product.title}`} onClose={props.onClose} testId="engravings-dialog" width="extraWide">
         {count === 0 ? (
           <p className={editorStyles.muted} data-testid="engravings-no-layout">
             Choose a mechanism layout first: engravings go above and below each mechanism.
@@ -130,7 +129,7 @@ export function EngravingsDialog(props: EngravingsDialogProps) {
           </div>
         )}
         <div className={editorStyles.modalActions}>
-          <Button variant="secondary" onClick={props.onClose} data-testid="engravings-cancel">
+          <Button variant="secondary" onClick={props.onClose} data-testid="engravings-cancel" data-autofocus={count === 0 ? true : undefined}>
             Cancel
           </Button>
           {count > 0 && (
@@ -146,7 +145,7 @@ export function EngravingsDialog(props: EngravingsDialogProps) {
             {CUSTOM_ENGRAVING_CONFIRMATION}
           </p>
           <div className={editorStyles.modalActions}>
-            <Button variant="secondary" onClick={() => setConfirming(false)} data-testid="custom-engraving-cancel">
+            <Button variant="secondary" onClick={() => setConfirming(false)} data-testid="custom-engraving-cancel" data-autofocus>
               Cancel
             </Button>
             <Button onClick={commit} data-testid="custom-engraving-proceed">
@@ -181,7 +180,15 @@ function EngravingRow({ index, location, draft, fit, linesRefused, onChange, onL
       <div className={styles.modes} role="radiogroup" aria-label={`${where}: text or symbol`}>
         {(['text', 'symbol'] as const).map((mode) => (
           <label key={mode} className={styles.mode}>
-            <input type="radio" name={`${id}-mode`} checked={draft.mode === mode} onChange={() => set({ mode })} data-testid={`engraving-mode-${mode}`} />
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={draft.mode === mode}
+              onChange={() => set({ mode })}
+              data-testid={`engraving-mode-${mode}`}
+              // The dialog opens on its first field.
+              data-autofocus={index === 0 && location === ENGRAVING_LOCATIONS[0] && mode === 'text' ? true : undefined}
+            />
             {mode === 'text' ? 'Text' : 'Symbol'}
           </label>
         ))}

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { submitButtonLabel } from '@cpq/domain';
-import { Button } from '@cpq/ui';
-import { Modal } from '../editor/Modal.tsx';
+import { Button, Modal } from '@cpq/ui';
 import { CANCEL_ORDER, REOPEN, REOPEN_HELP, REOPEN_REASON, REOPEN_REASON_NEEDED } from './logic.ts';
 import type { OrderStatusModel } from './useOrderStatus.ts';
 import styles from './Status.module.css';
@@ -71,6 +70,7 @@ function ReopenDialog({ status, onClose }: { status: OrderStatusModel; onClose: 
           aria-invalid={missing}
           aria-describedby={missing ? `${id}-help ${id}-error` : `${id}-help`}
           data-testid="reopen-reason"
+          data-autofocus
         />
         {missing && (
           <p id={`${id}-error`} className={styles.fieldError} role="alert" data-testid="reopen-error">

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@cpq/ui';
+import { Button, Modal } from '@cpq/ui';
 import { isDotLarge, isDotLit, statusDescription, statusTitle, visibleStatuses, type ProductOrderStatus } from '@cpq/domain';
-import { Modal } from '../editor/Modal.tsx';
 import { DONT_NOTIFY } from './logic.ts';
 import type { OrderStatusModel } from './useOrderStatus.ts';
 import styles from './Status.module.css';
@@ -85,7 +84,7 @@ function SetStatusDialog({ title, busy, onClose, onConfirm }: { title: string; b
         Move this order to <strong>{title}</strong>?
       </p>
       <label className={styles.check} htmlFor={id}>
-        <input id={id} type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} data-testid="skip-notify" />
+        <input id={id} type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} data-testid="skip-notify" data-autofocus />
         {DONT_NOTIFY}
       </label>
       <div className={styles.dialogActions}>

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import type { OrderStatusResponse, OrgMembership, PaymentMethod, ProductOrderStatus } from '@cpq/domain';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
-import { useConfirm } from '../editor/Modal.tsx';
+import { useConfirm } from '../editor/useConfirm.tsx';
 import { order as baseOrder, storeFor } from '../editor/testFixtures.ts';
 import type { Order } from '../editor/writes.ts';
 import { StatusActions } from './StatusActions.tsx';
