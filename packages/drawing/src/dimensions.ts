@@ -1,6 +1,7 @@
 import { el } from './svg.ts';
 import type { DrawingUnits, SvgNode } from './types.ts';
-import { formatLength, MM_TO_IN } from './units.ts';
+import { mmToInches } from '@cpq/domain';
+import { formatLength } from './units.ts';
 
 /** Distance of a dimension line from what it measures, in screen px. */
 export const DIMENSION_EXTENSION_PX = 30;
@@ -15,7 +16,7 @@ export interface DimensionStyle {
 }
 
 export const dimensionFontPx = (mm: number, units: DrawingUnits): number =>
-  (units === 'in' ? mm * MM_TO_IN : mm) <= 5 ? DIMENSION_FONT_SMALL_PX : DIMENSION_FONT_PX;
+  (units === 'in' ? mmToInches(mm) : mm) <= 5 ? DIMENSION_FONT_SMALL_PX : DIMENSION_FONT_PX;
 
 /**
  * A dimension between two points: extension lines out to a dimension line `offset` away on the

@@ -2,7 +2,7 @@ export type { Drawing, DrawingConfig, DrawingUnits, DrawInput, DrawInstance, Dra
 export { RENDERER_KINDS } from './types.ts';
 export { drawInstance, rendererFor, CLIENT_PX_PER_MM } from './draw.ts';
 export { toSvgString, escapeXml } from './svg.ts';
-export { formatLength, formatInches, MM_TO_IN } from './units.ts';
+export { formatLength, formatInches } from './units.ts';
 export { ENGRAVING_SYMBOLS, engravingSymbol, type EngravingSymbol } from './symbols.ts';
 export { evaluateProp, formulaScope, isFormula } from './formula.ts';
 export { nodeIsPresent } from './graphic.ts';

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { formatInches, formatLength } from './units.ts';
 
 describe('formatLength', () => {
-  it('gives inches to the nearest 1/16 (mm × 0.0393701)', () => {
-    // 82 × 0.0393701 = 3.2283 in = 51.65 sixteenths → 52/16 = 3 1/4
+  it('gives inches to the nearest 1/16 (25.4 mm per inch)', () => {
+    // 82 / 25.4 = 3.2283 in = 51.65 sixteenths → 52/16 = 3 1/4
     expect(formatLength(82, 'in')).toBe('3 1/4"');
     expect(formatLength(25.4, 'in')).toBe('1"');
-    // 144 × 0.0393701 = 5.6693 in = 90.71 sixteenths → 91/16 = 5 11/16
+    // 144 / 25.4 = 5.6693 in = 90.71 sixteenths → 91/16 = 5 11/16
     expect(formatLength(144, 'in')).toBe('5 11/16"');
     // 600 mm = 23.622 in = 377.95 sixteenths → 378/16 = 23 5/8
     expect(formatLength(600, 'in')).toBe('23 5/8"');

@@ -1,24 +1,12 @@
-const MM_PER_INCH = 25.4;
+import { formatInches, formatMillimetres } from '@cpq/domain';
 
-const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
-
-/** A length in inches as whole inches and sixteenths (3 1/4"), or in millimetres. */
+/** A length in inches as whole inches and sixteenths (3 1/4"), or in millimetres: the drawings' formatter (@cpq/domain). */
 export function formatDimension(value: number, units: 'in' | 'mm'): string {
-  if (units === 'mm') {
-    const r = Math.round(value * 10) / 10;
-    return `${Number.isInteger(r) ? r : r.toFixed(1)} mm`;
-  }
-  const sixteenths = Math.round(Math.abs(value) * 16);
-  const sign = value < 0 && sixteenths ? '-' : '';
-  const whole = Math.floor(sixteenths / 16);
-  const rest = sixteenths % 16;
-  if (!rest) return `${sign}${whole}"`;
-  const g = gcd(rest, 16);
-  return `${sign}${whole ? `${whole} ` : ''}${rest / g}/${16 / g}"`;
+  return units === 'mm' ? formatMillimetres(value) : formatInches(value);
 }
 
-/** Millimetres as inches (drawings of metric products in inches). */
-export const mmToInches = (mm: number) => mm / MM_PER_INCH;
+/** Millimetres as inches (drawings of metric products in inches), 25.4 mm per inch. */
+export { mmToInches } from '@cpq/domain';
 
 /** Small dimensions (5 or less) are labelled in 8 px type, others in 11 px. */
 export const dimensionFontPx = (v: number) => (Math.abs(v) <= 5 ? 8 : 11);
