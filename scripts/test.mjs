@@ -1,6 +1,5 @@
 // `npm test`: everything a change can break. Type check, unit tests, API tests on SQLite and on
-// MySQL/MariaDB, a full build, and the Playwright journeys in Chromium on both databases, side by
-// side (each journey waits on its browser and its server more than on the processor). Ends with
+// MySQL/MariaDB, a full build, and the Playwright journeys in Chromium on both databases. Ends with
 // each stage's time and one line "N passed, N failed[, N skipped]".
 // `npm run test:deep` (`--deep`): the same with the fuzz test's full budget (1,000 bodies a route, a
 // new seed each run) instead of the quick seeded one.
@@ -142,11 +141,16 @@ if (want('e2e')) {
   count('build', code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0);
   if (code === 0) {
     await ensureChromium();
-    log('Browser journeys on SQLite' + (mysqlUp ? ' and on MySQL/MariaDB, side by side' : ''));
-    const runs = [timed('e2e-sqlite', () => e2e('e2e-sqlite', { SQLITE_FILE: path.join(tmp, 'e2e.sqlite') }))];
-    if (mysqlUp) runs.push(timed('e2e-mysql', () => withMysqlDatabase(`cpq_e2e_${Date.now()}`, (url) => e2e('e2e-mysql', { DATABASE_URL: url }))));
-    else count('e2e-mysql (no MySQL reachable)', 0, 0, 1);
-    await Promise.all(runs);
+    // One after the other: side by side they shared two cores and took 11 min together against about
+    // 12 in turn, and the load made slow saves race the next click (docs/decisions/0074-a-quick-steady-test-run.md).
+    log('Browser journeys on SQLite');
+    await timed('e2e-sqlite', () => e2e('e2e-sqlite', { SQLITE_FILE: path.join(tmp, 'e2e.sqlite') }));
+    if (mysqlUp) {
+      log('Browser journeys on MySQL/MariaDB');
+      await timed('e2e-mysql', () => withMysqlDatabase(`cpq_e2e_${Date.now()}`, (url) => e2e('e2e-mysql', { DATABASE_URL: url })));
+    } else {
+      count('e2e-mysql (no MySQL reachable)', 0, 0, 1);
+    }
   }
 }
 

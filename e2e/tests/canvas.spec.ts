@@ -90,6 +90,8 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   await page.getByTestId('new-viewport').click();
   await expect(page.getByTestId('view-label')).toHaveText('2 / 3 · Untitled Viewport');
   await page.getByTestId('add-text').click();
+  // As a person would: the text is there before the next tool is picked (a slow save must not say "Text added." over the line's prompt).
+  await expect(page.getByTestId('canvas-status')).toHaveText('Text added.');
   // A line is drawn by two clicks, like a wall: from (0, 0) to (50, 50).
   await page.getByTestId('add-line').click();
   await expect(page.getByTestId('canvas-status')).toHaveText('Click where the line starts. Escape cancels.');
