@@ -232,12 +232,14 @@ describe.each(adapterDatabases)('simulated payment provider on $name', (dbCase) 
   describe('environments', () => {
     it('an intent of the other environment is unknown, like an id that does not exist', async () => {
       const intent = await newIntent(5000, 'test');
+      // Each call started only when its refusal is awaited: a call started early could be refused
+      // before anything listens, an unhandled rejection that fails the run.
       for (const work of [
-        provider.retrieveIntent('live', intent.id),
-        provider.confirmIntent('live', intent.id, card('4242424242424242'), key('confirm')),
-        provider.updateIntentAmount('live', intent.id, 6000, key('update')),
+        () => provider.retrieveIntent('live', intent.id),
+        () => provider.confirmIntent('live', intent.id, card('4242424242424242'), key('confirm')),
+        () => provider.updateIntentAmount('live', intent.id, 6000, key('update')),
       ]) {
-        const e = await refusal(work);
+        const e = await refusal(work());
         expect([e.message, e.code]).toEqual([`No such payment_intent: ${intent.id}`, 'resource_missing']);
       }
       const e = await refusal(provider.retrieveIntent('test', 'pi_sim_doesnotexist'));
