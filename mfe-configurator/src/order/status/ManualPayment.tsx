@@ -1,0 +1,34 @@
+import { Button } from '@cpq/ui';
+import { CONFIRM_PAYMENT, methodDetails } from './logic.ts';
+import { PaymentThanks } from './PaymentThanks.tsx';
+import type { Payment } from './usePayment.ts';
+import styles from './Status.module.css';
+
+/** Paying by wire or cheque: where to send the money, then "Confirm payment", or the thanks once it is announced. */
+export function ManualPayment({ pay }: { pay: Pick<Payment, 'chosen' | 'thanked' | 'sending' | 'confirmManual'> }) {
+  // No chosen method: the one announced is no longer offered; only the thanks remain.
+  const details = methodDetails(pay.chosen?.props);
+  return (
+    <div className={styles.manual} data-testid="manual-method">
+      {details.length > 0 && (
+        <dl className={styles.details} data-testid="method-details">
+          {details.map((d) => (
+            <div key={d.label}>
+              <dt>{d.label}</dt>
+              <dd>{d.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {pay.thanked ? (
+        <PaymentThanks />
+      ) : (
+        pay.chosen && (
+          <Button onClick={pay.confirmManual} disabled={pay.sending} aria-busy={pay.sending} data-testid="confirm-payment">
+            {pay.sending ? 'Confirming…' : CONFIRM_PAYMENT}
+          </Button>
+        )
+      )}
+    </div>
+  );
+}
