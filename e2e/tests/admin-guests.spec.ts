@@ -26,7 +26,6 @@ async function invitationTo(email: string): Promise<string> {
 const rowOf = (page: Page, email: string) => page.getByTestId('guest-row').filter({ hasText: email });
 
 test('an owner invites a guest, who sets a password and signs in; groups, disinvite, and a member is refused', async ({ browser }) => {
-  test.setTimeout(120_000);
   expect(OUTBOX, 'E2E_MAIL_OUTBOX_DIR names the outbox folder the server writes to').toBeTruthy();
   const email = `e2e-guest-${Date.now()}@example.test`;
 

@@ -8,7 +8,6 @@ import { signIn, signOut, snap } from './helpers.ts';
  * and guests have their own journeys in admin-*.spec.ts.)
  */
 test('an owner builds a product in the admin area and finds it on the home page', async ({ page }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now();
   const propertyTitle = `Journey Finish ${stamp}`;
   const productTitle = `Journey Keypad ${stamp}`;

@@ -38,7 +38,6 @@ async function downloadOf(page: Page, button: string): Promise<Download> {
 }
 
 test('an 850 owner engraves a keypad, prints its drawings and documents, and downloads the PDF and the CSV', async ({ page }) => {
-  test.setTimeout(180_000);
   await signIn(page, 'owner-850@demo.test');
   const order = await apiPost<{ id: number; orgSpecificId: number }>(page, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
   await apiPost(page, '/api/resources/productOrders/update', { where: { id: order.id }, props: { title: 'Study keypads', promptedForProjectInfo: 1 } });
@@ -108,7 +107,6 @@ test('an 850 owner engraves a keypad, prints its drawings and documents, and dow
 });
 
 test('a guest whose prices are hidden downloads a PDF with no price in it', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'guest-1392@demo.test');
   await page.goto('/orders/2/documents');
   await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true');

@@ -116,7 +116,6 @@ test('Download CSV: the quote rows and the costs summary', async ({ page }) => {
 });
 
 test('a 200-item order paginates: every page 1056 × 816, no row across a page boundary', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'owner-850@demo.test');
   const propsSets = Array.from({ length: 200 }, (_, i) => ({ productId: 98, quantity: 1 + (i % 3), title: `Item ${i + 1}` }));
   const order = await apiPost<{ orgSpecificId: number }>(page, '/api/configurator/create-product-order-with-items', {
@@ -124,7 +123,7 @@ test('a 200-item order paginates: every page 1056 × 816, no row across a page b
     propsSets,
   });
   await page.goto(`/orders/${order.orgSpecificId}/documents`);
-  await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 30_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'true', { timeout: 60_000 });
   const geometry = await page.evaluate(() =>
     [...document.querySelectorAll('[data-testid="document-page"]')].map((p) => {
       const box = p.getBoundingClientRect();

@@ -17,7 +17,6 @@ interface Order {
 const fresh = freshPage;
 
 test('a sharee whose prices are hidden reads the order, its documents and drawings through the link without a price; a new link shuts them out', async ({ browser }) => {
-  test.setTimeout(120_000);
   const owner = await fresh(browser);
   await signIn(owner, 'owner-850@demo.test');
   const created = await apiPost<Order>(owner, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });

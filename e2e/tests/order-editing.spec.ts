@@ -225,7 +225,6 @@ test('a 1392 guest creates an order from home and lands in a new item', async ({
 });
 
 test('a 200-item order stays light: collapsed explanations are not in the page', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'owner-1392@demo.test');
   const created = await page.request.post('/api/configurator/create-product-order', { headers: sameOrigin(page), data: { productOrderProps: { orgId: 1392, productCategoryId: 14, title: 'Hotel fit-out' } } });
   const order = ((await created.json()) as { data: { id: number; orgSpecificId: number } }).data;
