@@ -9,7 +9,7 @@
  * Deterministic (seeded). Every item prices without a failure.
  */
 import type { CatalogueSnapshot, InstanceLike, PricingCheck, PricingCondition, PricingExpression, Product, ProductOption, ProductPricingRule, ProductProperty } from '@cpq/domain';
-import { makeClassifier, makeInstance, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot, prng } from '@cpq/domain/testing';
+import { makeClassifier, makeInstance, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot, prng } from '@cpq/test-utils';
 
 type Op = PricingExpression['operator'];
 

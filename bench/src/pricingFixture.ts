@@ -6,7 +6,7 @@
  * straight-line baseline, one function per rule, is made by src/straightLine.ts).
  */
 import type { CatalogueSnapshot, InstanceLike, PricingCondition, PricingExpression, Product, ProductOption, ProductPricingRule, ProductProperty } from '@cpq/domain';
-import { makeClassifier, makeInstance, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot, prng } from '@cpq/domain/testing';
+import { makeClassifier, makeInstance, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot, prng } from '@cpq/test-utils';
 
 export const SELECTS = 20;
 export const DIMS = 10;

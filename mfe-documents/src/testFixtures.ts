@@ -1,6 +1,6 @@
 /** A small catalogue and order for the documents tests: one keypad product priced $125.00 a piece. */
 import type { CatalogueIndex, OrderDataProductInstance, OrderDataProductOrder } from '@cpq/domain';
-import { makeCatalogue, makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeCatalogue, makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 
 export function catalogueFixture(): CatalogueIndex {
   const product = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueRows, OrderPricingFields, PricingRuleVersion } from '@cpq/domain';
-import { makeOption, makePricingRule, makeProduct, makeProperty } from '@cpq/domain/testing';
+import { makeOption, makePricingRule, makeProduct, makeProperty } from '@cpq/test-utils';
 import { benchPrices, type BenchInput } from './testBench.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductCategory } from '@cpq/domain';
-import { makeCategory, makeProduct } from '@cpq/domain/testing';
+import { makeCategory, makeProduct } from '@cpq/test-utils';
 import type { HomeSection } from '@cpq/plugin-sdk';
 import {
   activeCategories,

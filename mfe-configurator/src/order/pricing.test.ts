@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex, catalogueSnapshotFromRows, type CatalogueRows, type Costs, type InstanceLike } from '@cpq/domain';
-import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { costLines, isPricingHidden, mismatchMessage, optionSummary, priceDiffers, priceRuleFailureText } from './pricing.ts';
 
 const rows = {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createStore, Provider } from 'jotai';
 import { activeRulesAtom, api, ApiRequestError, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
 import type { OrgMembership, SessionData } from '@cpq/domain';
-import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { DrawingsScreen } from './DrawingsScreen.tsx';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRAWING_CONFIG, toSvgString, type Drawing } from '@cpq/drawing';
 import type { OrderDataProductInstance, ProductGraphicJson } from '@cpq/domain';
-import { makeCatalogue, makeProduct } from '@cpq/domain/testing';
+import { makeCatalogue, makeProduct } from '@cpq/test-utils';
 import { DRAWING_HEIGHT_PX, drawInstances, layOutPages, type DrawnInstance } from './drawingSet.ts';
 
 const drawing = (width: number, height: number): Drawing => ({ width, height, root: { tag: 'g', attrs: {} }, warnings: [], pxPerUnit: 1 });

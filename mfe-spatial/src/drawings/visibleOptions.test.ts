@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCatalogue, makeInstance, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeCatalogue, makeInstance, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { visibleOptionRows } from './visibleOptions.ts';
 
 const catalogue = makeCatalogue({

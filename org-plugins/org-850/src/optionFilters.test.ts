@@ -1,5 +1,5 @@
 import { checkOptionChoice, computeAvailability, type Product, type ProductOption, type ProductProperty } from '@cpq/domain';
-import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { engineHooks, resolveRules } from '@cpq/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.ts';

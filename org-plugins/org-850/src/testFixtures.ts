@@ -1,6 +1,6 @@
 /** A small 850 keypad catalogue for the plugin tests (mirrors the demo seed's ids). */
 import type { CatalogueIndex, InstanceLike, Product, ProductOption, ProductProperty } from '@cpq/domain';
-import { makeCatalogue, makeInstance, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeCatalogue, makeInstance, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 
 const prop = (id: number, title: string, type: ProductProperty['type'], rank: number): ProductProperty => makeProperty({ id, title, type, rank });
 const opt = (id: number, productPropertyId: number, title: string, data: Record<string, unknown> = {}): ProductOption =>

@@ -1,6 +1,6 @@
 /** Small catalogues for the drawing tests (mirroring the demo ids) and the two organisations' configs. */
 import type { InstanceLike, ProductOption, ProductProperty } from '@cpq/domain';
-import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import type { DrawInput, DrawingConfig, DrawInstance } from './types.ts';
 
 const prop = (id: number, type: ProductProperty['type'], rank: number, orgId = 850): ProductProperty => makeProperty({ id, type, rank, orgId });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { api } from '@cpq/client';
-import { makeOption, makeProperty } from '@cpq/domain/testing';
+import { makeOption, makeProperty } from '@cpq/test-utils';
 import { ExportPricesButton } from './ExportPricesButton.tsx';
 import { downloadCsv } from '@cpq/ui';
 import { product } from '../testServer.ts';

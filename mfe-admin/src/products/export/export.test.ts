@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCatalogue, makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeCatalogue, makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { combinations, countCombinations } from './combinations.ts';
 import { readExportLayout } from './exportPriceData.ts';
 import { buildPriceTable, centsToAmount } from './priceTable.ts';

@@ -13,7 +13,7 @@ import {
   type OrderPricingFields,
   type Product,
 } from '@cpq/domain';
-import { makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { explanationView, priceDiffers, UNLISTED_PRODUCT_TITLE } from '../pricing.ts';
 import { explanationOf, itemView, orderCosts, ownerGuest, showsStoredPrices, type EditorEngine } from './itemViews.ts';
 import { item } from './testFixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeProduct } from '@cpq/domain/testing';
+import { makeProduct } from '@cpq/test-utils';
 import { activeAfterDelete, clipboardShortcut, copyOf, filterOptions, neighbour, newItemRank, pickerProducts, withInserted, withoutItem } from './logic.ts';
 import { mergePatch } from './saver.ts';
 import { item } from './testFixtures.ts';

@@ -1,9 +1,9 @@
-/** A small catalogue and order for the editor's component tests (records built with @cpq/domain/testing). */
+/** A small catalogue and order for the editor's component tests (records built with @cpq/test-utils). */
 import { vi } from 'vitest';
 import { createStore } from 'jotai';
 import { sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
 import { CatalogueIndex, catalogueSnapshotFromRows, measureTextServer, type OrgMembership, type SessionData } from '@cpq/domain';
-import { makeOption, makeProduct, makeProductRule, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeOption, makeProduct, makeProductRule, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { DEFAULT_RULES, engineHooks, type PluginRules } from '@cpq/plugin-sdk';
 import type { EditorEngine } from './itemViews.ts';
 import type { Instance, InstancePatch, NewInstance, Order } from './writes.ts';

@@ -1,6 +1,6 @@
 /** A keypad like organisation 850's for the engravings tests: plate size (8), layout (11), engravings (27), text below (112). */
 import { CatalogueIndex, catalogueSnapshotFromRows, measureTextServer, type InstanceProperties } from '@cpq/domain';
-import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { DEFAULT_RULES, engineHooks, type PluginRules } from '@cpq/plugin-sdk';
 import type { Catalogue } from '@cpq/client';
 import type { DrawingConfig } from '@cpq/drawing';

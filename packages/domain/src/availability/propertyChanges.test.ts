@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeProperty } from '../engine/testing.ts';
+import { makeProperty } from '@cpq/test-utils';
 import { applyPropertyChanges } from './propertyChanges.ts';
 import { mkCatalogue, mkOption, mkProduct, mkProperty, mkRule } from './testing.ts';
 

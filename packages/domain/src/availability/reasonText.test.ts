@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeProductRule } from '../engine/testing.ts';
+import { makeProductRule } from '@cpq/test-utils';
 import { reasonInWords, reasonsInWords } from './reasonText.ts';
 import type { UnavailableReason } from './availability.ts';
 

@@ -3,7 +3,7 @@
  */
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
 import type { CatalogueIndex } from '../engine/catalogue.ts';
-import { makeCatalogue, makeOption, makeProduct, makeProductRule, makeProperty, prng, productPropertiesOf } from '../engine/testing.ts';
+import { makeCatalogue, makeOption, makeProduct, makeProductRule, makeProperty, prng, productPropertiesOf } from '@cpq/test-utils';
 import type { ProductRule, RuleType } from '../engine/types.ts';
 
 type PL = 'all' | 'internal' | 'admin';

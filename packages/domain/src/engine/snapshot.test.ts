@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductOptionClassifierRowJson } from '../schemas/entities.ts';
 import { CatalogueIndex } from './catalogue.ts';
 import { catalogueSnapshotFromRows, classifierFromRow, orderCatalogueRows } from './snapshot.ts';
-import { makeOption, makePricingRule, makeProduct, makeProductRule, makeProperty } from './testing.ts';
+import { makeOption, makePricingRule, makeProduct, makeProductRule, makeProperty } from '@cpq/test-utils';
 
 // The admin's groups and numbers share the data column with numberTitles.
 const classifierData = { numberTitles: ['Upcharge (cents)', 'Lead time (weeks)'], groups: [{ id: 1, title: 'Standard', optionIds: [22] }] };

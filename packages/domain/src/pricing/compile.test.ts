@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { InstanceProperties, PricingCheck, PricingExpression } from '../engine/types.ts';
 import { compilePricingRuleVersion, priceInstance, roundCents, setPricingCodeGeneration } from '../index.ts';
-import { makeInstance } from '../engine/testing.ts';
+import { makeInstance } from '@cpq/test-utils';
 import { generatedSource } from './compile.ts';
 import * as f from './fixtures.test-utils.ts';
 

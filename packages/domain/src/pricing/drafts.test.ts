@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeInstance } from '../engine/testing.ts';
+import { makeInstance } from '@cpq/test-utils';
 import type { PricingRuleVersion } from '../engine/types.ts';
 import { nextPricingChange } from './schedule.ts';
 import { asPublishedVersion, catalogueWithRule, isDraftVersion, publishRefusal, versionContent } from './drafts.ts';

@@ -1,6 +1,6 @@
 /** Test and benchmark helpers: a small catalogue and builders. Not exported from the package index. */
 import type { CatalogueIndex } from '../engine/catalogue.ts';
-import { makeCatalogue, makeClassifier, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot } from '../engine/testing.ts';
+import { makeCatalogue, makeClassifier, makeOption, makePricingRule, makeProduct, makeProperty, makeSnapshot } from '@cpq/test-utils';
 import type { CatalogueSnapshot, PricingExpression, ProductOptionClassifier, ProductPricingRule } from '../engine/types.ts';
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import Ajv from 'ajv';
 import type { InstanceProperties, PricingExpression } from '../engine/types.ts';
 import { compilePricingRuleVersion, formatCents, formatExplanation, normalisePricingDate, priceInstance, PricingRuleVersionSchema, roundCents, selectPricingRuleVersion } from '../index.ts';
-import { makeInstance } from '../engine/testing.ts';
+import { makeInstance } from '@cpq/test-utils';
 import * as f from './fixtures.test-utils.ts';
 
 const versions = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from '../engine/catalogue.ts';
-import { makePricingRule, makeSnapshot } from '../engine/testing.ts';
+import { makePricingRule, makeSnapshot } from '@cpq/test-utils';
 import { nextPricingChange } from './schedule.ts';
 
 const version = (created: string) => ({ created, expressions: [] });

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { makeCategory, makeOption, makePricingRule, makeProduct, makeProductRule, makeProperty } from '../engine/testing.ts';
+import { makeCategory, makeOption, makePricingRule, makeProduct, makeProductRule, makeProperty } from '@cpq/test-utils';
 import { CatalogueResponse, HomepageDataResponse, OrderDataResponse } from './api.ts';
 import { PRODUCT_INSTANCE_PRICE_FIELDS, PRODUCT_ORDER_PRICE_FIELDS, PRODUCT_PRICE_FIELDS } from './entities.ts';
 

@@ -1,6 +1,6 @@
 /** Small catalogue fixtures for validation tests (not exported from the package). */
 import type { CatalogueIndex } from '../engine/catalogue.ts';
-import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '../engine/testing.ts';
+import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import type { Product, ProductOption, ProductProperty } from '../schemas/catalogue.ts';
 
 export function product(id: number, propertyIds: number[], extra: Partial<Product> = {}): Product {

@@ -1,4 +1,4 @@
-import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/domain/testing';
+import { makeCatalogue, makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { describe, expect, it } from 'vitest';
 import { drawInstance } from '../draw.ts';
 import type { DrawingConfig, DrawInput, SvgNode } from '../types.ts';

@@ -1,12 +1,23 @@
 /**
- * Complete catalogue records with neutral defaults, for tests, fixtures and benchmarks (the engine
- * never uses them). Each builder takes the fields that matter to the caller. This is the one set of
- * record builders (`@cpq/domain/testing`): fixtures elsewhere keep their own data but build records
- * here, so a new required field is added in one place.
+ * Complete catalogue records with neutral defaults, for tests, fixtures and benchmarks (production
+ * code never uses them). Each builder takes the fields that matter to the caller. This is the one set
+ * of record builders: fixtures elsewhere keep their own data but build records here, so a new
+ * required field is added in one place.
  */
-import { NEW_PRODUCT_DEFAULTS, NEW_PRODUCT_PROPERTY_DEFAULTS, type Product, type ProductCategory, type ProductOption, type ProductProperty } from '../schemas/catalogue.ts';
-import { CatalogueIndex } from './catalogue.ts';
-import type { CatalogueSnapshot, InstanceLike, ProductOptionClassifier, ProductPricingRule, ProductRule } from './types.ts';
+import {
+  CatalogueIndex,
+  NEW_PRODUCT_DEFAULTS,
+  NEW_PRODUCT_PROPERTY_DEFAULTS,
+  type CatalogueSnapshot,
+  type InstanceLike,
+  type Product,
+  type ProductCategory,
+  type ProductOption,
+  type ProductOptionClassifier,
+  type ProductPricingRule,
+  type ProductProperty,
+  type ProductRule,
+} from '@cpq/domain';
 
 export function makeCategory(fields: Pick<ProductCategory, 'id'> & Partial<ProductCategory>): ProductCategory {
   return { orgId: 850, title: `Category ${fields.id}`, rank: fields.id, archived: 0, thumbnailUrl: null, ...fields };
