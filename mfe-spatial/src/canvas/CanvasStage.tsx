@@ -1,0 +1,131 @@
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import Konva from 'konva';
+import { Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
+import type { SpatialCanvasProps } from '@cpq/client';
+import type { ArchWallJson, EntityJson } from '@cpq/domain';
+import type { SpatialRules } from '@cpq/plugin-sdk';
+import { formatDimension, type Scene } from '@cpq/spatial';
+import { LineNode, ItemNode, TextNode } from './AnnotationNodes.tsx';
+import { EntityNode } from './EntityNode.tsx';
+import { gridLabelXs, gridOf } from './geometry.ts';
+import { PlanLabelNode, WallGrips, WallNode } from './PlanNodes.tsx';
+import { inView } from './rows.ts';
+import { SceneShapes } from './SceneShapes.tsx';
+import type { Tentative } from './tentative.ts';
+import type { NodeContext, PlacedItem, Size } from './types.ts';
+import type { SpatialDoc } from './useSpatialDoc.ts';
+import type { StageView } from './useStageView.ts';
+import type { ViewRef } from './views.ts';
+import styles from './SpatialCanvas.module.css';
+
+const STAGE_HEIGHT = 560;
+// Two clicks within 300 ms are a double-click (Konva's default is 400).
+Konva.dblClickWindow = 300;
+
+/** What the stage draws: the view on screen and the drawing's rows in it. */
+export interface StageDrawing {
+  current: ViewRef | null;
+  viewId: number | null;
+  doc: SpatialDoc;
+  /** The entities and items of the viewport on screen. */
+  entities: readonly EntityJson[];
+  items: readonly PlacedItem[];
+  itemSize: Size;
+  frame: Size;
+  grid: SpatialRules['grid'];
+  units: SpatialRules['units'];
+  panelLayout: Scene | null;
+  tentative: Tentative;
+}
+
+interface Props {
+  boxRef: RefObject<HTMLDivElement | null>;
+  stageRef: RefObject<Konva.Stage | null>;
+  width: number;
+  /** There is at least one view to draw. */
+  hasViews: boolean;
+  drawing: StageDrawing;
+  ctx: NodeContext;
+  view: StageView;
+  onPlaceItem: SpatialCanvasProps['onPlaceItem'];
+  onClick: (e: Konva.KonvaEventObject<MouseEvent>) => void;
+  onMouseMove: (e: Konva.KonvaEventObject<MouseEvent>) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+}
+
+/** The stage's box (keys, focus) and the Konva stage: the view's frame and grid, then what is drawn in it, the shape being drawn last. */
+export function CanvasStage(props: Props) {
+  const { boxRef, stageRef, ctx, view } = props;
+  const { current, viewId, doc, entities, items, itemSize, frame, grid, units, panelLayout, tentative } = props.drawing;
+  const { baseScale, selection } = ctx;
+  const trRef = useRef<Konva.Transformer>(null);
+
+  // The transformer follows the selected rectangle.
+  useEffect(() => {
+    const tr = trRef.current;
+    const stage = stageRef.current;
+    if (!tr || !stage) return;
+    const node = selection?.key === 'entities' ? stage.findOne(`#entity-${selection.id}`) : null;
+    // Boxes (areas, textures, panels) are resized; lines and labels are only moved.
+    tr.nodes(node && node.getClassName() === 'Shape' ? [node] : []);
+    tr.getLayer()?.batchDraw();
+  }, [selection, doc.entities, current, stageRef]);
+
+  const gridLines = grid && viewId !== null ? gridOf(grid.size, frame) : [];
+  const gridLabels = grid && viewId !== null ? gridLabelXs(grid.size, frame.width) : [];
+  const onPlan = current?.kind === 'plan';
+  return (
+    <div
+      ref={boxRef}
+      className={styles.stageBox}
+      tabIndex={0}
+      role="application"
+      aria-label="Drawing canvas: Escape cancels what is being drawn, Backspace deletes the selection, the arrow keys move it (Shift: by 10), Ctrl+C and Ctrl+V copy and paste, space and drag pans"
+      onKeyDown={props.onKeyDown}
+      onKeyUp={(e) => e.key === ' ' && view.holdSpace(false)}
+      onBlur={() => view.holdSpace(false)}
+      data-testid="canvas-stage"
+      data-tentative={tentative.mode}
+      data-view-kind={current?.kind}
+      data-selection={selection ? `${selection.key}-${selection.id}` : ''}
+      data-layout-panels={panelLayout ? panelLayout.shapes.filter((sh) => sh.id?.startsWith('panel-')).length : undefined}
+    >
+      {!props.hasViews ? (
+        <p className={styles.empty}>No viewports yet. Add one with “New viewport”.</p>
+      ) : (
+        <Stage ref={stageRef} width={props.width} height={STAGE_HEIGHT} onDragEnd={view.onDragEnd} onWheel={view.onWheel} onClick={props.onClick} onMouseMove={props.onMouseMove}>
+          <Layer>
+            {viewId !== null && <Rect x={0} y={0} width={frame.width} height={frame.height} stroke="#90a4ae" strokeWidth={1} strokeScaleEnabled={false} listening={false} />}
+            {gridLines.map((pts, i) => (
+              <Line key={i} points={pts} stroke="#000" strokeWidth={grid!.strokeWidth} strokeScaleEnabled={false} opacity={grid!.opacity} listening={false} />
+            ))}
+            {gridLabels.map((x) => (
+              <Text key={`gl${x}`} x={x + 2 / baseScale} y={2 / baseScale} text={formatDimension(x, units)} fontSize={10 / baseScale} fill="#607d8b" listening={false} />
+            ))}
+            {panelLayout && <SceneShapes shapes={panelLayout.shapes} />}
+            {panelLayout && panelLayout.shapes.length === 0 && <Text x={0} y={0} text="No print panels yet: autogenerate them from a mural area in a viewport." fontSize={14 / baseScale} fill="#607d8b" listening={false} />}
+            {onPlan && doc.archWalls.map((w) => <WallNode key={`archWalls-${w.id}`} wall={w} wallKey="archWalls" ctx={ctx} />)}
+            {onPlan && doc.archElevations.map((w) => <WallNode key={`archElevations-${w.id}`} wall={w as ArchWallJson} wallKey="archElevations" ctx={ctx} />)}
+            {onPlan && <WallGrips doc={doc} ctx={ctx} />}
+            {onPlan && doc.entities.filter((e) => e.type === 'calicoWallLabel').map((e) => <PlanLabelNode key={`plan-label-${e.id}`} entity={e} ctx={ctx} />)}
+            {entities.map((e) => (
+              <EntityNode key={e.id} entity={e} ctx={ctx} />
+            ))}
+            {items.map((p) => (
+              <ItemNode key={`item-${p.item.id}`} placed={p} size={itemSize} viewId={viewId} onPlaceItem={props.onPlaceItem} ctx={ctx} />
+            ))}
+            {inView(doc.productCanvasTexts, viewId).map((t) => (
+              <TextNode key={`text-${t.id}`} text={t} ctx={ctx} />
+            ))}
+            {inView(doc.productCanvasLines, viewId).map((l) => (
+              <LineNode key={`line-${l.id}`} line={l} ctx={ctx} />
+            ))}
+            {tentative.mode === 'placed' && <Line points={[tentative.from.x, tentative.from.y, tentative.to.x, tentative.to.y]} stroke="#2563eb" strokeWidth={2} strokeScaleEnabled={false} dash={[6, 4]} listening={false} />}
+            {tentative.mode === 'placed' && <Text x={tentative.to.x + 6 / baseScale} y={tentative.to.y + 6 / baseScale} text={ctx.dim(Math.hypot(tentative.to.x - tentative.from.x, tentative.to.y - tentative.from.y))} fontSize={11 / baseScale} fill="#2563eb" listening={false} />}
+            <Transformer ref={trRef} rotateEnabled={false} ignoreStroke boundBoxFunc={(oldBox, newBox) => (newBox.width < 1 || newBox.height < 1 ? oldBox : newBox)} />
+          </Layer>
+        </Stage>
+      )}
+    </div>
+  );
+}

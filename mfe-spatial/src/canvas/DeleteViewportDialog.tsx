@@ -1,0 +1,18 @@
+import { Button, Modal } from '@cpq/ui';
+
+/** Asks before a viewport is deleted, and says what goes with it. */
+export function DeleteViewportDialog({ title, onCancel, onConfirm }: { title: string | undefined; onCancel: () => void; onConfirm: () => void }) {
+  const footer = (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button onClick={onConfirm}>Delete viewport</Button>
+    </>
+  );
+  return (
+    <Modal title="Delete this viewport?" onClose={onCancel} testId="confirm-delete-viewport" footer={footer}>
+      <p>“{title}” and the murals, texts and lines drawn in it will be deleted. Items placed in it stay in the order.</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import type { EntityJson } from '@cpq/domain';
+import { SPATIAL_DEFAULTS, autogeneratePanels } from '@cpq/spatial';
+import { muralOptionId, newEntityData, optionData } from './newEntity.ts';
+import { dataOf } from './rows.ts';
+import type { CanvasItem, Obj, Selection } from './types.ts';
+import type { DrawnShape } from './useTentative.ts';
+import type { SpatialDocApi } from './useSpatialDoc.ts';
+import type { ViewRef } from './views.ts';
+
+interface Inputs {
+  s: SpatialDocApi;
+  /** The viewport on screen (null on the plan and the Panel Layout) and the entities drawn in it. */
+  viewId: number | null;
+  entities: readonly EntityJson[];
+  allItems: readonly CanvasItem[];
+  options: readonly { id: number; data?: unknown }[];
+  setSelection: (sel: Selection) => void;
+  setView: (view: ViewRef) => void;
+}
+
+/** What the tools add to the drawing: each new row is saved, then selected (a new viewport is shown). */
+export function useAddRows({ s, viewId, entities, allItems, options, setSelection, setView }: Inputs) {
+  const mural = () => muralOptionId(allItems, options);
+
+  async function newViewport() {
+    const row = await s.create('archCustomViews', { title: SPATIAL_DEFAULTS.viewportTitle, rank: s.doc.archCustomViews.length + 1 }, 'Viewport added.');
+    if (row) setView({ kind: 'customView', id: row.id });
+  }
+
+  function addText() {
+    if (viewId === null) return;
+    void s.create('productCanvasTexts', { position: { x: 40, y: 40 }, customViewId: viewId }, 'Text added.').then((r) => r && setSelection({ key: 'productCanvasTexts', id: r.id }));
+  }
+
+  async function addEntity(type: EntityJson['type'], extra: Obj = {}) {
+    if (viewId === null) return;
+    const row = await s.create('entities', { type, data: newEntityData(type, viewId, s.doc.archWalls[0], mural, extra) }, 'Added.');
+    if (row) setSelection({ key: 'entities', id: row.id });
+  }
+
+  /** A shape drawn by two clicks: a wall or elevation on the plan, a line, seam or mismatch line in a viewport. */
+  async function saveShape(t: DrawnShape) {
+    const plan = { from: { x: t.from.x, z: t.from.y }, to: { x: t.to.x, z: t.to.y } };
+    const ends = { from: { x: t.from.x, y: t.from.y }, to: { x: t.to.x, y: t.to.y } };
+    if (t.kind === 'wall' || t.kind === 'elevation') {
+      const key = t.kind === 'wall' ? 'archWalls' : 'archElevations';
+      const row = await s.create(key, plan, t.kind === 'wall' ? 'Wall saved.' : 'Elevation saved.');
+      if (row) setSelection({ key, id: row.id });
+    } else if (t.kind === 'line') {
+      if (viewId === null) return;
+      const row = await s.create('productCanvasLines', { ...ends, customViewId: viewId }, 'Line added.');
+      if (row) setSelection({ key: 'productCanvasLines', id: row.id });
+    } else {
+      await addEntity(t.kind === 'seam' ? 'calicoMuralSeam' : 'calicoMismatchLine', ends);
+    }
+  }
+
+  /** Print panels across a mural area, as wide as its texture's design allows. */
+  async function autogenerate(area: EntityJson) {
+    const d = dataOf(area);
+    if (!d.position || !d.size) return;
+    const texture = entities.find((e) => e.type === 'calicoMuralTexture' && e.parentId === area.id) ?? entities.find((e) => e.type === 'calicoMuralTexture');
+    const panelWidth = Number(optionData(options, texture ? dataOf(texture).muralProductOptionId : mural()).panelWidth ?? 24);
+    const panels = autogeneratePanels({ position: d.position, size: d.size }, { panelWidth });
+    const existing = entities.filter((e) => e.type === 'calicoMuralPanel' && e.parentId === area.id);
+    s.setStatus({ tone: 'info', message: `Generating ${panels.length} panels…` });
+    // Existing panels are moved in one batch; the rest are created, and extra ones removed.
+    const reuse = existing.slice(0, panels.length);
+    if (reuse.length) await s.batchUpdateEntities(reuse.map((e, i) => ({ id: e.id, data: { ...dataOf(e), ...panels[i]!, archCustomViewId: viewId } as EntityJson['data'] })));
+    for (const p of panels.slice(reuse.length)) await s.create('entities', { type: 'calicoMuralPanel', parentId: area.id, parentResourceKey: 'entities', data: { ...p, archCustomViewId: viewId } as EntityJson['data'] });
+    for (const e of existing.slice(panels.length)) await s.destroy('entities', e.id);
+    s.setStatus({ tone: 'info', message: `${panels.length} panels generated.` });
+  }
+
+  return { newViewport, addText, addEntity, saveShape, autogenerate };
+}
