@@ -10,7 +10,7 @@
  * shows; `optionsRemovedByPropagation` counts the dead ends it would offer (average per state).
  */
 import { checkOptionChoice, computeAvailability, type InstanceProperties } from '@cpq/domain';
-import { generatedCatalogue } from '../../packages/domain/src/availability/testing.ts';
+import { generatedCatalogue } from '../../packages/domain/src/availability/fixtures.test-utils.ts';
 import type { Benchmark, Figures } from './lib.ts';
 
 const CHANGES = 200;

@@ -4,7 +4,7 @@
  * Baseline, same run: JSON.stringify of the item (what merely copying its data costs).
  */
 import { drawInstance, toSvgString } from '@cpq/drawing';
-import { catalogue, config850 } from '../../packages/drawing/src/testFixtures.ts';
+import { catalogue, config850 } from '../../packages/drawing/src/fixtures.test-utils.ts';
 import { type Benchmark, measure } from './lib.ts';
 
 const engravings = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i), { above: { text: `Scene ${i + 1}` }, below: { text: 'Off' } }]));

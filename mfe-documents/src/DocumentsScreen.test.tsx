@@ -7,7 +7,7 @@ import type { OrgMembership } from '@cpq/domain';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { DocumentsScreen } from './DocumentsScreen.tsx';
 import { parseDocumentsRoute } from './route.ts';
-import { catalogueFixture, instance, orderFixture } from './testFixtures.ts';
+import { catalogueFixture, instance, orderFixture } from './fixtures.test-utils.ts';
 
 afterEach(cleanup);
 beforeEach(() => window.history.replaceState(null, '', '/orders/42/documents'));

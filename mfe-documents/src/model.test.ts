@@ -4,7 +4,7 @@ import type { DocumentKind, OrderDataGuest, OrderDataProductInstance } from '@cp
 import { documentCsv, documentCsvRows } from './csv.ts';
 import { buildDocument, LINE_HEIGHT, netOfDiscount, ROW_PADDING, THUMBNAIL_GAP, THUMBNAIL_SIZE, type DocumentInput } from './model.ts';
 import { BODY_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT } from './pages.ts';
-import { catalogueFixture, instance, orderFixture } from './testFixtures.ts';
+import { catalogueFixture, instance, orderFixture } from './fixtures.test-utils.ts';
 
 function input(over: Partial<DocumentInput> = {}): DocumentInput {
   return {

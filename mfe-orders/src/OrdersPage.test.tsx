@@ -6,8 +6,8 @@ import { Provider } from 'jotai';
 import { ApiRequestError, api } from '@cpq/client';
 import type { OrdersDataResponse } from '@cpq/domain';
 import { OrdersPage } from './OrdersPage.tsx';
-import { page, rows, session, storeWith, stubBrowser } from './testSetup.tsx';
-import { row } from './testRows.ts';
+import { page, rows, session, storeWith, stubBrowser } from './ordersPage.test-utils.tsx';
+import { row } from './rows.test-utils.ts';
 
 vi.mock('@cpq/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@cpq/client')>();

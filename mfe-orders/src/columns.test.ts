@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type OrdersListRules } from '@cpq/plugin-sdk';
 import { cellText, columnTitle, visibleColumns } from './columns.ts';
-import { row, STATUSES } from './testRows.ts';
+import { row, STATUSES } from './rows.test-utils.ts';
 
 const ctx = { statuses: STATUSES, guest: false };
 const wording = { order: 'quote', orders: 'quotes' };

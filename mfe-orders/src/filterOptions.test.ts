@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryOptions, offeredShortcuts } from './filterOptions.ts';
-import { STATUSES } from './testRows.ts';
+import { STATUSES } from './rows.test-utils.ts';
 
 const categories = [
   { id: 1, title: 'Keypads' },

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { activeRulesAtom, api, portalStore, sessionAtom } from '@cpq/client';
 import { bootstrap, mount, unmount } from './spa.tsx';
-import { page, RULES, session, stubBrowser } from './testSetup.tsx';
-import { row } from './testRows.ts';
+import { page, RULES, session, stubBrowser } from './ordersPage.test-utils.tsx';
+import { row } from './rows.test-utils.ts';
 
 vi.mock('@cpq/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@cpq/client')>();

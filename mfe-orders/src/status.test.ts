@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastCompletedStatus, statusCell, visibleStatuses } from './status.ts';
-import { row, STATUSES } from './testRows.ts';
+import { row, STATUSES } from './rows.test-utils.ts';
 
 describe('last completed status', () => {
   it('is the last status in the organisation order that statusData has', () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resources } from '../common/adminApi.ts';
-import { renderAdmin } from '../common/testing.tsx';
+import { renderAdmin } from '../renderAdmin.test-utils.tsx';
 import CategoriesScreen from './CategoriesScreen.tsx';
 
 vi.mock('single-spa', () => ({ navigateToUrl: vi.fn() }));

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigateToUrl } from 'single-spa';
 import { resources } from '../common/adminApi.ts';
-import { renderAdmin } from '../common/testing.tsx';
+import { renderAdmin } from '../renderAdmin.test-utils.tsx';
 import GroupsScreen from './GroupsScreen.tsx';
 
 vi.mock('single-spa', () => ({ navigateToUrl: vi.fn() }));

@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, api } from '@cpq/client';
 import GuestsScreen from './GuestsScreen.tsx';
-import { guest, withStore } from '../testSetup.tsx';
+import { guest, withStore } from '../ownerStore.test-utils.tsx';
 
 vi.mock('@cpq/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@cpq/client')>();

@@ -5,7 +5,7 @@ import { Provider } from 'jotai';
 import { apiPost } from '@cpq/client';
 import { navigateToUrl } from 'single-spa';
 import ProductsScreen from './ProductsScreen.tsx';
-import { fakeServer, product, storeFor } from './testServer.ts';
+import { fakeServer, product, storeFor } from './fakeServer.test-utils.ts';
 import type { ProductRow } from './productRows.ts';
 
 vi.mock('@cpq/client', async (orig) => ({ ...(await orig<typeof import('@cpq/client')>()), apiPost: vi.fn() }));

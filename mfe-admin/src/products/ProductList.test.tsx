@@ -6,7 +6,7 @@ import { apiPost } from '@cpq/client';
 import { navigateToUrl } from 'single-spa';
 import { adminStyles } from '../common/index.ts';
 import ProductsScreen from './ProductsScreen.tsx';
-import { fakeServer, product, storeFor } from './testServer.ts';
+import { fakeServer, product, storeFor } from './fakeServer.test-utils.ts';
 
 vi.mock('@cpq/client', async (orig) => ({ ...(await orig<typeof import('@cpq/client')>()), apiPost: vi.fn() }));
 vi.mock('single-spa', () => ({ navigateToUrl: vi.fn() }));

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { navigateToUrl } from 'single-spa';
 import { resources } from '../common/adminApi.ts';
-import { ownerSession, renderAdmin } from '../common/testing.tsx';
+import { ownerSession, renderAdmin } from '../renderAdmin.test-utils.tsx';
 import PropertiesScreen from './PropertiesScreen.tsx';
 
 vi.mock('single-spa', () => ({ navigateToUrl: vi.fn() }));

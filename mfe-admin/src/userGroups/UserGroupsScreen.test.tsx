@@ -6,7 +6,7 @@ import { ApiRequestError, api } from '@cpq/client';
 import type { UserGroupView } from '@cpq/domain';
 import UserGroupsScreen from './UserGroupsScreen.tsx';
 import { searchCandidates, withMember } from './guestSearch.ts';
-import { guest, withStore } from '../testSetup.tsx';
+import { guest, withStore } from '../ownerStore.test-utils.tsx';
 
 vi.mock('@cpq/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@cpq/client')>();

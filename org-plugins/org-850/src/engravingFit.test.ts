@@ -1,7 +1,7 @@
 import { measureTextServer, validateInstance, type TextMeasure } from '@cpq/domain';
 import { describe, expect, it } from 'vitest';
 import { engravingFitStatus, engravingFitValidator, mechanismSpacing } from './engravingFit.ts';
-import { keypad, keypadCatalogue as cat, LAYOUT, PLATE } from './testFixtures.ts';
+import { keypad, keypadCatalogue as cat, LAYOUT, PLATE } from './fixtures.test-utils.ts';
 
 /** 1 unit per character per size unit: widths are easy to reason about. */
 const charMeasure: TextMeasure = (text, font) => text.length * font.sizePx;

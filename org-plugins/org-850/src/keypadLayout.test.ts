@@ -1,7 +1,7 @@
 import { measureTextServer, validateInstance } from '@cpq/domain';
 import { describe, expect, it } from 'vitest';
 import { isKeypadLayoutValid, keypadLayoutValidator, type KeypadLayoutInput } from './keypadLayout.ts';
-import { BACK_BOX, keypad, keypadCatalogue as cat, LAYOUT, PLATE } from './testFixtures.ts';
+import { BACK_BOX, keypad, keypadCatalogue as cat, LAYOUT, PLATE } from './fixtures.test-utils.ts';
 
 // [description, width, height, rows, columns, backBoxId, expected]
 const table: [string, number, number, number, number, number | null, boolean][] = [

@@ -2,7 +2,7 @@ import { measureTextServer, validateInstance } from '@cpq/domain';
 import { engineHooks, resolveRules } from '@cpq/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.ts';
-import { keypad, keypadCatalogue as cat, LAYOUT, PLATE } from './testFixtures.ts';
+import { keypad, keypadCatalogue as cat, LAYOUT, PLATE } from './fixtures.test-utils.ts';
 
 const hooks = engineHooks(resolveRules(plugin));
 const defaultHooks = engineHooks(resolveRules(null));

@@ -15,7 +15,7 @@ type NodeUrl = typeof import('node:url');
 
 /** Files that make up the package: sources and styles, not tests nor editors' leftovers. */
 const SHIPPED = /\.(ts|tsx|mts|js|mjs|css|json)$/;
-const NOT_SHIPPED = /\.test(-d)?\.tsx?$|\.test-utils\.ts$/;
+const NOT_SHIPPED = /\.test(-d)?\.tsx?$|\.test-utils\.tsx?$/;
 
 function nodeModules(): { fs: NodeFs; path: NodePath; crypto: NodeCrypto; url: NodeUrl } | null {
   // process.getBuiltinModule keeps node: imports out of the browser bundle (Node ≥ 20.16).

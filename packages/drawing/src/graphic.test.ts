@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { evaluateProp, formulaScope } from './formula.ts';
 import { pathPoints, renderNodes, type GraphicContext } from './graphic.ts';
 import { drawInstance, toSvgString } from './index.ts';
-import { catalogue, keypadInput, LAYOUT, PLATE } from './testFixtures.ts';
+import { catalogue, keypadInput, LAYOUT, PLATE } from './fixtures.test-utils.ts';
 import type { DrawInstance, SvgNode } from './types.ts';
 
 const instance: DrawInstance = { id: 9, productId: 98, quantity: 3, properties: { '8': { optionId: PLATE.g2 }, '12': { optionId: 217 }, '141': { value: '750' } } };

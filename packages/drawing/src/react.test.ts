@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { drawInstance } from './draw.ts';
 import { ProductDrawing } from './react.tsx';
-import { keypadInput, LAYOUT, PLATE } from './testFixtures.ts';
+import { keypadInput, LAYOUT, PLATE } from './fixtures.test-utils.ts';
 
 describe('ProductDrawing', () => {
   it('is an svg image named by its title, with the drawing viewBox and the same elements as the SVG string', () => {

@@ -5,7 +5,7 @@ import { api } from '@cpq/client';
 import { makeOption, makeProperty } from '@cpq/test-utils';
 import { ExportPricesButton } from './ExportPricesButton.tsx';
 import { downloadCsv } from '@cpq/ui';
-import { product } from '../testServer.ts';
+import { product } from '../fakeServer.test-utils.ts';
 
 vi.mock('@cpq/client', async (orig) => {
   const actual = await orig<typeof import('@cpq/client')>();

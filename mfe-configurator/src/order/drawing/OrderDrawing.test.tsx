@@ -6,9 +6,9 @@ import { api, sessionAtom, type Catalogue } from '@cpq/client';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { OrderEditor } from '../editor/OrderEditor.tsx';
 import type { EditorEngine } from '../editor/itemViews.ts';
-import { catalogue, data, engine, fakeWrites, item, order, org, storeFor } from '../editor/testFixtures.ts';
+import { catalogue, data, engine, fakeWrites, item, order, org, storeFor } from '../editor/fixtures.test-utils.ts';
 import type { Instance } from '../editor/writes.ts';
-import { keypad, keypadCatalogueResponse, keypadEngine, keypadRules, LAYOUT_1x2, LAYOUT_3x2 } from '../engravings/testFixtures.ts';
+import { keypad, keypadCatalogueResponse, keypadEngine, keypadRules, LAYOUT_1x2, LAYOUT_3x2 } from '../engravings/fixtures.test-utils.ts';
 
 /** Product 1 has a catalogue size (a stand-in size would draw no dimensions). */
 const sizedRules: PluginRules = { ...DEFAULT_RULES, drawings: { ...DEFAULT_RULES.drawings, productSizes: { '1': { width: 200, height: 120 } } } };

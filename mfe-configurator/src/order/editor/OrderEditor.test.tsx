@@ -7,7 +7,7 @@ import { ApiRequestError, api } from '@cpq/client';
 import { computeOrderCosts, instanceVersion, oopsMessage } from '@cpq/domain';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { OrderEditor } from './OrderEditor.tsx';
-import { catalogue, data, engine, fakeWrites, item, order, org, storeFor } from './testFixtures.ts';
+import { catalogue, data, engine, fakeWrites, item, order, org, storeFor } from './fixtures.test-utils.ts';
 import type { Instance, Order } from './writes.ts';
 
 vi.mock('@cpq/client', async (importOriginal) => {

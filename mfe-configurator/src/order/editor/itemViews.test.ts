@@ -16,7 +16,7 @@ import {
 import { makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { explanationView, priceDiffers, UNLISTED_PRODUCT_TITLE } from '../pricing.ts';
 import { explanationOf, itemView, orderCosts, ownerGuest, showsStoredPrices, type EditorEngine } from './itemViews.ts';
-import { item } from './testFixtures.ts';
+import { item } from './fixtures.test-utils.ts';
 
 type PricingRule = ReturnType<typeof makePricingRule>;
 import type { Instance } from './writes.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@cpq/test-utils';
 import { activeAfterDelete, clipboardShortcut, copyOf, filterOptions, neighbour, newItemRank, pickerProducts, withInserted, withoutItem } from './logic.ts';
 import { mergePatch } from './saver.ts';
-import { item } from './testFixtures.ts';
+import { item } from './fixtures.test-utils.ts';
 
 const three = [item({ id: 1 }), item({ id: 2 }), item({ id: 3 })];
 

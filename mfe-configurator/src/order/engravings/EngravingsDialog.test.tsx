@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { InstanceProperties } from '@cpq/domain';
 import type { Instance } from '../editor/writes.ts';
 import { EngravingsDialog } from './EngravingsDialog.tsx';
-import { keypad, keypadCatalogue as catalogue, keypadDrawings as config, keypadEngine, LAYOUT_1x2, LAYOUT_3x2 } from './testFixtures.ts';
+import { keypad, keypadCatalogue as catalogue, keypadDrawings as config, keypadEngine, LAYOUT_1x2, LAYOUT_3x2 } from './fixtures.test-utils.ts';
 
 const engine = keypadEngine();
 

@@ -7,12 +7,12 @@ import { Provider } from 'jotai';
 import { api } from '@cpq/client';
 import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { OrderEditor } from '../editor/OrderEditor.tsx';
-import { catalogue, data, engine, fakeWrites, item, storeFor } from '../editor/testFixtures.ts';
+import { catalogue, data, engine, fakeWrites, item, storeFor } from '../editor/fixtures.test-utils.ts';
 import type { Order } from '../editor/writes.ts';
-import { defaultAnswers } from './apiMock.ts';
-import { answerAt, rulesWith, statusOrder, statusOrg } from './testHarness.tsx';
+import { defaultAnswers } from './apiMock.test-utils.ts';
+import { answerAt, rulesWith, statusOrder, statusOrg } from './harness.test-utils.tsx';
 
-vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
+vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
 
 beforeEach(() => {
   defaultAnswers(api);

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, ApiRequestError, type OrderData } from '@cpq/client';
 import type { OrderStatusResponse } from '@cpq/domain';
-import { defaultAnswers } from './apiMock.ts';
-import { answerAt, METHODS, reached, rulesWith, showStatus, statusOrder } from './testHarness.tsx';
+import { defaultAnswers } from './apiMock.test-utils.ts';
+import { answerAt, METHODS, reached, rulesWith, showStatus, statusOrder } from './harness.test-utils.tsx';
 
-vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
+vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
 
 beforeEach(() => {
   defaultAnswers(api);

@@ -2,10 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { api, ApiRequestError } from '@cpq/client';
-import { defaultAnswers } from './apiMock.ts';
-import { answerAt, showStatus, statusOrder } from './testHarness.tsx';
+import { defaultAnswers } from './apiMock.test-utils.ts';
+import { answerAt, showStatus, statusOrder } from './harness.test-utils.tsx';
 
-vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
+vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
 
 beforeEach(() => defaultAnswers(api));
 afterEach(() => {

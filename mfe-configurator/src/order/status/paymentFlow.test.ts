@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { api, ApiRequestError } from '@cpq/client';
 import type { OrderStatusResponse } from '@cpq/domain';
-import { defaultAnswers } from './apiMock.ts';
+import { defaultAnswers } from './apiMock.test-utils.ts';
 import { paymentFlowMachine, PREPARE_FAILED, type PaymentFlowInput, type PaymentPage, type PaymentTerms } from './paymentFlow.ts';
 import { UNSAVED_CHANGES } from './useOrderStatus.ts';
 
-vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
+vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
 
 const TERMS: PaymentTerms = {
   productOrderId: 7,

@@ -10,7 +10,7 @@ import type { OptionFilter } from '../engine/hooks.ts';
 import type { InstanceProperties, ProductRule } from '../engine/types.ts';
 import { isPublishedFor } from '../visibility.ts';
 import { checkOptionChoice, computeAvailability } from './availability.ts';
-import { mkCatalogue, mkOption, mkProduct, mkProperty, mkRule } from './testing.ts';
+import { mkCatalogue, mkOption, mkProduct, mkProperty, mkRule } from './fixtures.test-utils.ts';
 
 const PL = ['all', 'all', 'internal', 'admin'] as const;
 

@@ -4,7 +4,7 @@ import type { InstanceProperties, ProductRule } from '../engine/types.ts';
 import type { Role } from '../roles.ts';
 import { checkOptionChoice, computeAvailability, invalidSelections, isSelectionAllowed, joinTitles } from './availability.ts';
 import { constraintGraph } from './graph.ts';
-import { mkCatalogue, mkOption, mkProduct, mkProperty, mkRule } from './testing.ts';
+import { mkCatalogue, mkOption, mkProduct, mkProperty, mkRule } from './fixtures.test-utils.ts';
 
 // A slice of the 850 demo catalogue (api/src/demo/catalogue.ts).
 const properties = [

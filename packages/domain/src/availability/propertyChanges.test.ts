@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeProperty } from '@cpq/test-utils';
 import { applyPropertyChanges } from './propertyChanges.ts';
-import { mkCatalogue, mkOption, mkProduct, mkProperty, mkRule } from './testing.ts';
+import { mkCatalogue, mkOption, mkProduct, mkProperty, mkRule } from './fixtures.test-utils.ts';
 
 // Finish (7) and size (8) select properties, a width in mm (141: 300–1200 in steps of 10), a count (150).
 const properties = [

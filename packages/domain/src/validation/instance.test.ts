@@ -4,7 +4,7 @@ import type { InstanceLike } from '../engine/types.ts';
 import { findSelectionWithData, validateInstance } from './instance.ts';
 import { measureTextServer } from './measureText.ts';
 import { readEngravings } from './engraving.ts';
-import { catalogue, option, product, property } from './testCatalogue.ts';
+import { catalogue, option, product, property } from './fixtures.test-utils.ts';
 
 const props = [
   property(1, 'Finish', 'singleSelect', 1),

@@ -1,7 +1,7 @@
 import type { TextMeasure } from '@cpq/domain';
 import { describe, expect, it } from 'vitest';
 import { drawInstance } from '../draw.ts';
-import { keypadInput, LAYOUT, PLATE } from '../testFixtures.ts';
+import { keypadInput, LAYOUT, PLATE } from '../fixtures.test-utils.ts';
 import type { DrawInput, SvgNode } from '../types.ts';
 import { FIT_COLOURS, SCREW_RADIUS, placeMechanisms } from './keypad.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drawInstance } from '../draw.ts';
-import { doorInput } from '../testFixtures.ts';
+import { doorInput } from '../fixtures.test-utils.ts';
 import type { SvgNode } from '../types.ts';
 import { hingeCount, layoutLamellas, RANDOM_ALIGNMENT_TOLERANCE, type LamellaLayoutInput } from './lamella.ts';
 

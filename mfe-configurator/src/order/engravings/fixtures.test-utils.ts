@@ -5,7 +5,7 @@ import { DEFAULT_RULES, engineHooks, type PluginRules } from '@cpq/plugin-sdk';
 import type { Catalogue } from '@cpq/client';
 import type { DrawingConfig } from '@cpq/drawing';
 import type { EditorEngine } from '../editor/itemViews.ts';
-import { item } from '../editor/testFixtures.ts';
+import { item } from '../editor/fixtures.test-utils.ts';
 import type { Instance } from '../editor/writes.ts';
 
 export const PLATE_82 = 200;

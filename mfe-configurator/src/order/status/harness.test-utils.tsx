@@ -7,7 +7,7 @@ import { Provider } from 'jotai';
 import type { OrderStatusResponse, OrgMembership, PaymentMethod, ProductOrderStatus } from '@cpq/domain';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { useConfirm } from '../editor/useConfirm.tsx';
-import { order as baseOrder, storeFor } from '../editor/testFixtures.ts';
+import { order as baseOrder, storeFor } from '../editor/fixtures.test-utils.ts';
 import type { Order } from '../editor/writes.ts';
 import { StatusActions } from './StatusActions.tsx';
 import { StatusHeader } from './StatusHeader.tsx';

@@ -3,7 +3,7 @@ import { createStore } from 'jotai';
 import { activeRulesAtom, sessionAtom } from '@cpq/client';
 import type { OrdersDataResponse, OrdersListRow, OrgMembership, SessionData } from '@cpq/domain';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
-import { row, STATUSES } from './testRows.ts';
+import { row, STATUSES } from './rows.test-utils.ts';
 
 /** Rules of an organisation that says quotes and gives employees every tool. */
 export const RULES: PluginRules = {
