@@ -38,8 +38,7 @@ export function TextNode({ text: t, ctx }: { text: ProductCanvasTextJson; ctx: N
       fontSize={14 / ctx.baseScale}
       fill={ctx.selection?.key === 'productCanvasTexts' && ctx.selection.id === t.id ? SELECTED : INK}
       draggable={ctx.canEdit && !ctx.hasTentative}
-      onClick={() => ctx.select({ key: 'productCanvasTexts', id: t.id })}
-      onDblClick={() => ctx.edit({ key: 'productCanvasTexts', id: t.id })}
+      onClick={(ev) => ctx.click({ key: 'productCanvasTexts', id: t.id }, ev.evt.timeStamp)}
       onDragEnd={(ev) => void ctx.update('productCanvasTexts', t.id, { position: { x: ev.target.x(), y: ev.target.y() } })}
     />
   );
@@ -60,8 +59,7 @@ export function LineNode({ line: l, ctx }: { line: ProductCanvasLineJson; ctx: N
       pointerWidth={6 / baseScale}
       hitStrokeWidth={12 / baseScale}
       draggable={ctx.canEdit && !ctx.hasTentative}
-      onClick={() => ctx.select({ key: 'productCanvasLines', id: l.id })}
-      onDblClick={() => ctx.edit({ key: 'productCanvasLines', id: l.id })}
+      onClick={(ev) => ctx.click({ key: 'productCanvasLines', id: l.id }, ev.evt.timeStamp)}
       onDragEnd={(ev) => {
         // The drag moved the node; the line's ends take the move and the node goes back.
         const dx = ev.target.x(), dy = ev.target.y();

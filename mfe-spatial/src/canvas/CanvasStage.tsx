@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-import Konva from 'konva';
+import type Konva from 'konva';
 import { Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
 import type { SpatialCanvasProps } from '@cpq/client';
 import type { ArchWallJson, EntityJson } from '@cpq/domain';
@@ -19,8 +19,6 @@ import type { ViewRef } from './views.ts';
 import styles from './SpatialCanvas.module.css';
 
 const STAGE_HEIGHT = 560;
-// Two clicks within 300 ms are a double-click (Konva's default is 400).
-Konva.dblClickWindow = 300;
 
 /** What the stage draws: the view on screen and the drawing's rows in it. */
 export interface StageDrawing {

@@ -1,3 +1,4 @@
+import type Konva from 'konva';
 import { Line, Shape, Text } from 'react-konva';
 import type { EntityJson } from '@cpq/domain';
 import { SPATIAL_DEFAULTS, applyResize, seamColor, snapToIncrement, type Point } from '@cpq/spatial';
@@ -16,7 +17,7 @@ export function EntityNode({ entity: e, ctx }: { entity: EntityJson; ctx: NodeCo
   const d = dataOf(e);
   const { baseScale } = ctx;
   const isSel = ctx.selection?.key === 'entities' && ctx.selection.id === e.id;
-  const common = { id: `entity-${e.id}`, draggable: ctx.canEdit && !ctx.hasTentative, onClick: () => ctx.select({ key: 'entities', id: e.id }), onTap: () => ctx.select({ key: 'entities', id: e.id }), onDblClick: () => ctx.edit({ key: 'entities', id: e.id }) };
+  const common = { id: `entity-${e.id}`, draggable: ctx.canEdit && !ctx.hasTentative, onClick: (ev: Konva.KonvaEventObject<MouseEvent>) => ctx.click({ key: 'entities', id: e.id }, ev.evt.timeStamp), onTap: () => ctx.select({ key: 'entities', id: e.id }) };
   if (MURAL_BOXES.has(e.type) && !ctx.layers.murals && ctx.murals) return null;
   if (PANELS_AND_SEAMS.has(e.type) && !ctx.layers.panelsAndSeams && ctx.murals) return null;
   const save = (data: object) => void ctx.update('entities', e.id, { data: data as EntityJson['data'] });

@@ -65,7 +65,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   );
 
   const pen = useTentative({ setStatus: s.setStatus, candidates: () => snapCandidates(viewId, entities, [...doc.archWalls, ...doc.archElevations]), scale: stage.liveScale });
-  const { selection, setSelection, select, edit, fieldError, setFieldError } = useSelection({ locked: pen.active, canEdit, viewKind: current?.kind, viewId, boxRef: box });
+  const { selection, setSelection, select, click, fieldError, setFieldError } = useSelection({ locked: pen.active, canEdit, viewKind: current?.kind, viewId, boxRef: box });
   const nudge = useNudge({ doc, items, viewId, update: s.update, onPlaceItem });
   const clipboard = useClipboard({ selection, setSelection, canEdit, doc, placed: items, allItems, viewId, create: s.create, setStatus: s.setStatus, onCopyItem });
   const add = useAddRows({ s, viewId, entities, allItems, options: catalogue.productOptions, setSelection, setView });
@@ -106,7 +106,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     }
   }
 
-  const ctx: NodeContext = { baseScale, liveScale: stage.liveScale, selection, canEdit, hasTentative: pen.active, layers, murals: rules.murals, dim, select, edit, optionData: option, update: s.update, setStatus: s.setStatus };
+  const ctx: NodeContext = { baseScale, liveScale: stage.liveScale, selection, canEdit, hasTentative: pen.active, layers, murals: rules.murals, dim, select, click, optionData: option, update: s.update, setStatus: s.setStatus };
   const selectedRow = selection && selection.key !== 'productInstances' ? ((doc[selection.key] as { id: number }[]).find((r) => r.id === selection.id) as Obj | undefined) : undefined;
   const selectedItem = selection?.key === 'productInstances' ? allItems.find((i) => i.id === selection.id) : undefined;
 

@@ -37,7 +37,8 @@ export interface NodeContext {
   /** A length as a dimension at the chosen precision. */
   dim: (v: number) => string;
   select: (sel: Selection) => void;
-  edit: (sel: NonNullable<Selection>) => void;
+  /** A click, with its event's time stamp, on something with an editor: a second soon after edits it. */
+  click: (sel: NonNullable<Selection>, at: number) => void;
   /** The data of a catalogue option (a mural design's fill, panel width and which ways it scales). */
   optionData: (id: unknown) => Obj;
   update: SpatialDocApi['update'];

@@ -1,4 +1,5 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { isDoubleClick, type Click } from './doubleClick.ts';
 import type { Selection } from './types.ts';
 
 interface Inputs {
@@ -36,5 +37,19 @@ export function useSelection({ locked, canEdit, viewKind, viewId, boxRef }: Inpu
     requestAnimationFrame(() => boxRef.current?.closest('[data-testid="spatial-canvas"]')?.querySelector<HTMLElement>('[data-testid="properties"] :is(textarea, input)')?.focus());
   };
 
-  return { selection, setSelection, select, edit, fieldError, setFieldError };
+  const lastClick = useRef<Click | null>(null);
+  /** A click on something that has an editor: it selects it, and a second within the window edits it. */
+  const click = (sel: NonNullable<Selection>, at: number) => {
+    const now = { key: sel.key, id: sel.id, at };
+    select(sel);
+    if (isDoubleClick(lastClick.current, now)) {
+      // A third click starts over: it selects, as a first would.
+      lastClick.current = null;
+      edit(sel);
+    } else {
+      lastClick.current = now;
+    }
+  };
+
+  return { selection, setSelection, select, click, fieldError, setFieldError };
 }
