@@ -98,14 +98,14 @@ async function withMysqlDatabase(name, fn) {
 }
 
 /** `database` is { DATABASE_URL } for MySQL or { SQLITE_FILE } for a fresh embedded database. */
-async function e2e(stage, database) {
+async function e2e(stage, database, journeyEnv = {}) {
   const port = await freePort();
   // The journeys read the mail the server sends from its outbox folder.
   const outbox = path.join(tmp, `outbox-${stage}`);
   // Uploaded media go to a folder of the run, not the checkout's data/media.
   const server = await startServer({ port, env: { DATABASE_URL: '', ...database, NODE_ENV: 'test', MAIL_OUTBOX_DIR: outbox, MEDIA_DIR: path.join(tmp, `media-${stage}`) } });
   try {
-    await playwright(stage, { E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_MAIL_OUTBOX_DIR: outbox });
+    await playwright(stage, { E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_MAIL_OUTBOX_DIR: outbox, ...journeyEnv });
   } finally {
     await server.stop();
   }
@@ -143,26 +143,38 @@ async function apiTests() {
   await timed('api', () => vitest('api', ['--root', 'api', `--maxWorkers=${WORKERS.api}`], { ...fuzz, ...(mysqlUp ? { TEST_DATABASE_URL: `${MYSQL_URL}/cpq_api_test` } : {}) }));
 }
 
-/** One build, then the journeys on both databases side by side: mostly waiting on the browser. */
-async function journeys() {
-  if (!want('e2e')) return;
+/** One build for both databases' journeys. */
+async function build() {
+  if (!want('e2e')) return false;
   log('Building the portal');
   const code = await timed('build', () => runPrefixed('build', process.execPath, ['scripts/build-all.mjs']));
   count('build', code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0);
-  if (code !== 0) return;
+  return code === 0;
+}
+
+/** The journeys on both databases side by side, each with its own server. */
+async function journeys() {
   log('Browser journeys on SQLite' + (mysqlUp ? ' and on MySQL/MariaDB, side by side' : ''));
   await Promise.all([
     timed('e2e-sqlite', () => e2e('e2e-sqlite', { SQLITE_FILE: path.join(tmp, 'e2e.sqlite') })),
     mysqlUp
-      ? timed('e2e-mysql', () => withMysqlDatabase(`cpq_e2e_${process.pid}_${Date.now()}`, (url) => e2e('e2e-mysql', { DATABASE_URL: url })))
+      // The second run keeps no screenshots for people: it draws the same pages as the first.
+      ? timed('e2e-mysql', () => withMysqlDatabase(`cpq_e2e_${process.pid}_${Date.now()}`, (url) => e2e('e2e-mysql', { DATABASE_URL: url }, { E2E_SCREENSHOTS: 'off' })))
       : count('e2e-mysql (no MySQL reachable)', 0, 0, 1),
   ]);
 }
 
-// Three lanes side by side: a journey spends most of its time waiting for the page (debounces, saves,
-// rendering) and an API test for its database, which leaves the processor to the others
-// (docs/decisions/0074-a-quick-steady-test-run.md).
-await Promise.all([checks(), apiTests(), journeys()]);
+// Three lanes side by side (docs/decisions/0074-a-quick-steady-test-run.md): the type check then the
+// unit tests; the build then both databases' journeys; and, once the build is done, the API tests. A
+// journey spends most of its time waiting for the page (debounces, saves, rendering) and an API test
+// for its database, which leaves the processor to the others. The API tests start once the build is
+// done: the journeys, the longest lane, wait for it.
+const built = build();
+await Promise.all([
+  checks(),
+  built.then((ok) => ok && journeys()),
+  built.then(() => apiTests()),
+]);
 
 rmSync(tmp, { recursive: true, force: true });
 const install = times.find((t) => t.stage === 'install')?.ms ?? 0;

@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, screenshotPath, signIn } from './helpers.ts';
+import { apiPost, signIn, snap } from './helpers.ts';
 
 /**
  * The documents screen (/orders/{id}/documents): modes by role, paged landscape pages with their
  * footer, hidden pricing, the CSV export and the pagination of a 200-item order.
  */
 /** The window as shown, in e2e/screenshots (git-ignored) for a person to look at. */
-const evidence = (page: Page, name: string) => page.screenshot({ path: screenshotPath(name) });
+const evidence = (page: Page, name: string) => snap(page, name, { fullPage: false });
 
 const modes = (page: Page) => page.getByRole('group', { name: 'Document' }).getByRole('button');
 

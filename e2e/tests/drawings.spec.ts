@@ -1,12 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, sameOrigin, screenshotPath, signIn } from './helpers.ts';
+import { apiPost, sameOrigin, signIn, snap } from './helpers.ts';
 
 const PRINT_TOOLTIP = 'Need to share or save a copy? Click the print button and select "Save as PDF" from the print dialog.';
 /** The window as shown, in e2e/screenshots (git-ignored) for a person to look at. */
-async function evidence(page: Page, name: string) {
-  await page.screenshot({ path: screenshotPath(name), fullPage: false });
-}
+const evidence = (page: Page, name: string) => snap(page, name, { fullPage: false });
 
 async function openDrawings(page: Page, orgSpecificId: number, query = '') {
   await page.goto(`/orders/${orgSpecificId}/drawings${query}`);
@@ -175,7 +173,7 @@ test.describe('pages as printed', () => {
     await openDrawings(page, 1, '?setMode=individual&units=mm&showDimensions=true');
     await expectNoSeriousViolations(page, 'drawings 850 #1');
     await expect(pages(page).first()).toHaveScreenshot('keypad-drawing.png', { maxDiffPixelRatio: 0.01 });
-    await pages(page).first().screenshot({ path: screenshotPath('keypad-drawing-page') });
+    await snap(pages(page).first(), 'keypad-drawing-page');
   });
 
   test('1053: a lamella door page with the estimate number and the unit number', async ({ page }) => {
@@ -192,7 +190,7 @@ test.describe('pages as printed', () => {
     await expect(page.getByRole('checkbox', { name: 'Dimensions' })).toBeChecked();
     await expectNoSeriousViolations(page, 'drawings 1053 #1');
     await expect(first).toHaveScreenshot('lamella-door.png', { maxDiffPixelRatio: 0.01 });
-    await first.screenshot({ path: screenshotPath('lamella-door-page') });
+    await snap(first, 'lamella-door-page');
   });
 });
 

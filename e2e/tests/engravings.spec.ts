@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, screenshotPath, signIn, signOut } from './helpers.ts';
+import { apiPost, signIn, signOut, snap } from './helpers.ts';
 
 /**
  * The order page's live drawing and the engravings popup: an 850 owner engraves a six-button keypad
@@ -69,7 +69,7 @@ test('an 850 owner engraves a six-button keypad and sees it in the live drawing;
 
   const { violations } = await new AxeBuilder({ page }).include('[data-testid="engravings-dialog"]').analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([]);
-  await page.screenshot({ path: screenshotPath('engravings-popup') });
+  await snap(page, 'engravings-popup', { fullPage: false });
 
   await dialog.getByTestId('engravings-save').click();
   await expect(dialog).toHaveCount(0);
@@ -79,7 +79,7 @@ test('an 850 owner engraves a six-button keypad and sees it in the live drawing;
   await expect(drawing.locator('g.engraving[data-mechanism="1"][data-location="below"]')).toHaveCount(1);
   await expect(drawing.locator('g.dimensions')).toHaveCount(1);
   await drawing.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: screenshotPath('order-live-drawing') });
+  await snap(page, 'order-live-drawing', { fullPage: false });
 
   // Hide Dimensions: gone at once, and still hidden after a reload (a saved preference).
   await page.getByRole('button', { name: 'Hide Dimensions' }).click();
@@ -103,7 +103,7 @@ test('an 850 owner engraves a six-button keypad and sees it in the live drawing;
   await memberDialog.getByTestId('engravings-save').click();
   const confirm = page.getByRole('alertdialog', { name: 'Custom engraving' });
   await expect(confirm.getByTestId('custom-engraving-text')).toHaveText(CONFIRMATION);
-  await page.screenshot({ path: screenshotPath('custom-engraving-confirmation') });
+  await snap(page, 'custom-engraving-confirmation', { fullPage: false });
   await confirm.getByRole('button', { name: 'Proceed' }).click();
   await expect(memberDialog).toHaveCount(0);
   await expectSaved(page);

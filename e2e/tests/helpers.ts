@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page, type Response } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page, type Response } from '@playwright/test';
 import path from 'node:path';
 
 export const PASSWORD = 'demo';
@@ -16,13 +16,24 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
  * Where a journey's screenshot for people to look at goes: e2e/screenshots (git-ignored), never the
  * repository's documents, so a test run leaves the checkout as it found it.
  */
-export function screenshotPath(name: string): string {
+function screenshotPath(name: string): string {
   return path.join(import.meta.dirname, '..', 'screenshots', `${name}.png`);
 }
 
-/** A full-page screenshot in e2e/screenshots. */
-export async function snap(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+/**
+ * Whether this run keeps screenshots for people to look at. npm test's second run (MySQL/MariaDB)
+ * does not: it draws the same pages, and its screenshots would only overwrite the first run's.
+ */
+const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * A screenshot in e2e/screenshots for a person to look at: a page whole (or only the window, with
+ * `fullPage: false`), or one element. Never an assertion: visual comparisons use toHaveScreenshot.
+ */
+export async function snap(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!KEEP_SCREENSHOTS) return;
+  if ('goto' in target) await target.screenshot({ path: screenshotPath(name), fullPage });
+  else await target.screenshot({ path: screenshotPath(name) });
 }
 
 /** Signs out and waits until the full reload that follows has shown the sign-in page. */

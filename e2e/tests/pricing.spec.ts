@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
 import { signIn, snap, sameOrigin } from './helpers.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -124,7 +123,7 @@ test.describe('pricing in the browser', () => {
     await expect(why).toContainText('Unit price');
     await why.scrollIntoViewIfNeeded();
     await snap(page, 'order-why-850');
-    await page.getByTestId('item-list').locator('li').first().screenshot({ path: path.join(import.meta.dirname, '..', 'screenshots', 'order-why-850-row.png') });
+    await snap(page.getByTestId('item-list').locator('li').first(), 'order-why-850-row');
   });
 
   test('The engine prices and validates every demo product in the browser and the API identically (member of 1053)', async ({ page }) => {
