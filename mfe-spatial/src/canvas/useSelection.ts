@@ -26,7 +26,8 @@ export function useSelection({ locked, canEdit, viewKind, viewId, boxRef }: Inpu
   const select = (sel: Selection) => {
     // Nothing can be selected while something is being drawn (two clicks).
     if (locked) return;
-    setSelection(sel);
+    // Clicking what is already selected keeps the same selection: nothing on the canvas redraws.
+    setSelection((prev) => (prev && sel && prev.key === sel.key && prev.id === sel.id ? prev : sel));
     setFieldError(null);
   };
 
