@@ -4,6 +4,7 @@ import { createDb } from './db/knex.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateLatest } from './db/migrations/index.ts';
 import { seedDemo } from './demo/index.ts';
+import { keepConnectionsOpen } from './http/keepAlive.ts';
 
 /** A start-up failure as one line on stderr and a non-zero exit: no stack trace, never a password. */
 function fail(line: string): never {
@@ -43,6 +44,7 @@ const server = app.listen(config.port, () => {
   console.log(`API listening on http://localhost:${config.port} (${config.databaseUrl ? 'MySQL' : `SQLite ${config.sqliteFile}`})`);
 });
 server.on('error', (err) => fail(`Cannot listen on port ${config.port}: ${messageOf(err)}`));
+keepConnectionsOpen(server);
 
 // Payments in progress: settle the simulated provider's due intents, reconcile what a webhook has not
 // told us (a lost event, a process that stopped mid-payment). One pass at a time.
