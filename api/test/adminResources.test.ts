@@ -15,7 +15,7 @@ describe.each(databases)('catalogue writes on $name', (dbCase) => {
   beforeAll(async () => {
     t = await startTestApp(dbCase);
     [owner, member, guest, otherOwner] = await Promise.all([t.as('owner-850@demo.test'), t.as('member-850@demo.test'), t.as('guest-850@demo.test'), t.as('owner-1053@demo.test')]);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

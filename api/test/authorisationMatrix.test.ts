@@ -463,7 +463,7 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
     add('priceHiddenGuest', hiddenGuest, 850, false, await newOrder(hiddenGuest, 850, 'Matrix: price-hidden guest'), O_owner, P_owner, () => signIn(hiddenGuestEmail), true);
     add('otherOrgEmployee', otherOrg, 1053, true, P_owner, P_guest, O_owner, () => signIn('owner-1053@demo.test'), false, 'owner-1053@demo.test');
     add('anonymous', t.client(), null, false, O_owner, O_member, P_owner, async () => t.client());
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -140,7 +140,7 @@ describe.each(databases)('fuzzing every POST route on $name', (dbCase) => {
     const order = (await t.repos.productOrders.findOne({ orgId: 850, orgSpecificId: 1 }))!;
     const item = (await t.repos.productInstances.find({ productOrderId: order.id }))[0]!;
     ids = { orgId: 850, orderId: order.id, orgSpecificId: 1, instanceId: item.id, ownerId: order.userId, statusKey: order.lastCompletedStatusKey! };
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

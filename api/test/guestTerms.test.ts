@@ -30,7 +30,7 @@ describe.each(databases)('guest terms on orders on $name', (dbCase) => {
     t = await startTestApp(dbCase);
     [owner, member, guest] = await Promise.all([t.as('owner-850@demo.test'), t.as('member-850@demo.test'), t.as('guest-850@demo.test')]);
     guestId = (await t.repos.users.findOne({ email: 'guest-850@demo.test' }))!.id;
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

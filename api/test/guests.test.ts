@@ -34,7 +34,7 @@ describe.each(databases)('guests and user groups on $name', (dbCase) => {
     guestId = (await t.repos.users.findOne({ email: 'guest-850@demo.test' }))!.id;
     otherOrgGuestId = (await t.repos.users.findOne({ email: 'guest-1053@demo.test' }))!.id;
     memberId = (await t.repos.users.findOne({ email: 'member-850@demo.test' }))!.id;
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

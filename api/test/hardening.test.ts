@@ -331,7 +331,7 @@ describe.each(databases)('API hardening on $name', (dbCase) => {
       const held = Array.from({ length: max }, () => busy.db.transaction((trx) => new Promise<void>((resolve) => releases.push(() => resolve(void trx)))));
       // Every transaction holds its connection once its callback has run (not after some time: on a
       // loaded machine opening connections can take longer than any pause chosen here).
-      await vi.waitFor(() => expect(releases).toHaveLength(max), { timeout: 20_000, interval: 20 });
+      await vi.waitFor(() => expect(releases).toHaveLength(max), { timeout: 60_000, interval: 20 });
       const started = Date.now();
       const res = await owner.post(HOME, { orgId: 850 });
       expect([res.status, res.body]).toEqual([503, { error: DB_DOWN }]);
@@ -438,11 +438,11 @@ describe.each(databases)('API hardening on $name', (dbCase) => {
       for (let at = 0; at < bytes.length; at += 256 * 1024) {
         await new Promise<void>((resolve, reject) => socket.write(bytes.subarray(at, at + 256 * 1024), (err) => (err ? reject(err) : setTimeout(resolve, 5))));
       }
-      await expect.poll(() => received, { timeout: 5000 }).toContain('bodyTooLarge');
+      await expect.poll(() => received, { timeout: 60_000 }).toContain('bodyTooLarge');
       expect(received).toMatch(/^HTTP\/1\.1 413 /);
       received = '';
       socket.write(`GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-      await expect.poll(() => received, { timeout: 5000 }).toMatch(/^HTTP\/1\.1 200 /);
+      await expect.poll(() => received, { timeout: 60_000 }).toMatch(/^HTTP\/1\.1 200 /);
       socket.destroy();
     });
 

@@ -66,7 +66,7 @@ describe.each(databases)('hidden prices per person on $name', (dbCase) => {
     sharee = t.client();
     expect((await sharee.post(`${C}/product-order/handle-guest-share-link`, { shareToken: new URL(link).searchParams.get('shareToken') })).status).toBe(200);
     shareeId = (await sharee.get('/api/auth/session')).body.data.user.id as number;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

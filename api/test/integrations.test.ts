@@ -56,7 +56,7 @@ describe.each(databases)('integrations on $name', (dbCase) => {
     bare = await startTestApp(dbCase);
     [owner, member, guest, owner850] = await Promise.all([t.as('owner-1053@demo.test'), t.as('member-1053@demo.test'), t.as('guest-1053@demo.test'), t.as('owner-850@demo.test')]);
     guestUserId = (await t.repos.users.findOne({ email: 'guest-1053@demo.test' }))!.id;
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     await bare?.close();

@@ -27,7 +27,7 @@ describe.each(databases)('invitation links on $name', (dbCase) => {
   beforeAll(async () => {
     t = await startTestApp(dbCase, { publicUrl: PORTAL, mailer: { send: async (m) => (sent.push(m), { messageId: `m${sent.length}` }) }, rateLimit: { now: () => clock } });
     owner = await t.as('owner-850@demo.test');
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

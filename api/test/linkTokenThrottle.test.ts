@@ -45,7 +45,7 @@ describe.each(databases)('share and invitation tokens throttled per IP and per t
     // A second API process: its own connection pool over the same database.
     other = await t.serve(deps, { separateDb: true });
     owner = await t.as('owner-850@demo.test');
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -40,7 +40,7 @@ describe.each(databases)('media on $name', (dbCase) => {
     guest = await t.as('guest-850@demo.test');
     otherOwner = await t.as('owner-1053@demo.test');
     ownerId = (await t.repos.users.findOne({ email: 'owner-850@demo.test' }))!.id;
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -97,7 +97,7 @@ describe('a sixth organisation added as one package', () => {
     expect(JSON.parse(out)).toContain(`org-plugins/${FOLDER}`);
   });
 
-  it('builds as a federated remote with the shared configuration, listed and served by /remotes.json', { timeout: 180_000 }, async () => {
+  it('builds as a federated remote with the shared configuration, listed and served by /remotes.json', async () => {
     // What `npm run build -w org-plugins/org-4242` runs in the package folder.
     execFileSync(process.execPath, [path.join(REPO_ROOT, 'packages', 'mf-config', 'bin', 'cpq-mf-build.mjs')], {
       cwd: pluginDir,

@@ -165,7 +165,7 @@ describe('Chromium PDF renderer', () => {
       expect(e.message).toBe(PDF_BUSY_MESSAGE);
     }
     expect(renderer.openPages()).toBe(0);
-  }, 120_000);
+  });
 
   it('starts the browser again after it was killed', async () => {
     await renderer.render(job('/ready'));
@@ -179,7 +179,7 @@ describe('Chromium PDF renderer', () => {
     const after = chromiumChildren();
     expect(after.length).toBeGreaterThan(0);
     expect(after.some((pid) => before.includes(pid))).toBe(false);
-  }, 60_000);
+  });
 
   it('keeps one browser warm across renders', async () => {
     await renderer.render(job('/ready'));

@@ -65,7 +65,7 @@ describe('POST /api/documents/pdf', () => {
     expect((await sharee.post(`${C}/product-order/handle-guest-share-link`, { shareToken })).status).toBe(200);
     const shareeId = (await sharee.get('/api/auth/session')).body.data.user.id as number;
     expect((await owner.post(`${C}/product-order/update-involved-users-data`, { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId, shareeId, pricingIsHidden: 1 })).status).toBe(200);
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
     await renderer?.close();
@@ -82,7 +82,7 @@ describe('POST /api/documents/pdf', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
     expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await pdfText(res.bytes)).text).toContain(`Order ${order.orgSpecificId} titled PDF Kitchen screen documents mode quote print 1 Prices shown`);
-  }, 60_000);
+  });
 
   it('renders as the caller: a sharee from whom prices are hidden gets a PDF without them', async () => {
     const res = await postPdf(sharee, { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId, document: 'documents', mode: 'invoice' });
@@ -91,7 +91,7 @@ describe('POST /api/documents/pdf', () => {
     expect(text).toContain('titled PDF Kitchen screen documents mode invoice');
     expect(text).toContain('Prices hidden');
     expect(text).not.toContain('Prices shown');
-  }, 60_000);
+  });
 
   it('prints the drawings, named as drawings, with the screen options in the page address', async () => {
     const before = pages.orderRequests.length;
@@ -101,7 +101,7 @@ describe('POST /api/documents/pdf', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
     expect(pages.orderRequests.slice(before)).toEqual([`/orders/${order.orgSpecificId}/drawings?print=1&setMode=individual&units=in&showDimensions=true`]);
     expect((await pdfText(res.bytes)).text).toContain('screen drawings');
-  }, 60_000);
+  });
 
   it('names a title with other characters in RFC 5987 form, with an ASCII fallback', async () => {
     const other = await newOrder(owner, 'Küche “Nord”');
@@ -111,7 +111,7 @@ describe('POST /api/documents/pdf', () => {
     const disposition = res.headers.get('content-disposition')!;
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
     expect(disposition).toMatch(/^attachment; filename="#\d+ - Kuche _Nord_ - \d{6} - Factory\.pdf"; filename\*=/);
-  }, 60_000);
+  });
 
   it('opens a shared order by its share token for a signed-in person it was shared with, and passes the token to the page', async () => {
     const guest = await t.as('guest-850@demo.test');
@@ -122,7 +122,7 @@ describe('POST /api/documents/pdf', () => {
     expect(res.status, JSON.stringify(res.error)).toBe(200);
     expect(pages.orderRequests.slice(requests)).toEqual([`/orders/${order.orgSpecificId}/documents?print=1&mode=quote&shareToken=${shareToken}&shareableOrderId=${order.orgSpecificId}`]);
     expect((await pdfText(res.bytes)).text).toContain('titled PDF Kitchen');
-  }, 60_000);
+  });
 
   it('decides access before rendering anything: 401, 404 for another organisation, 403 for a guest’s packing slip, 400 for a bad body', async () => {
     const requests = pages.orderRequests.length;
@@ -160,7 +160,7 @@ describe('POST /api/documents/pdf', () => {
     expect((await postPdf(owner, { ...mine, setMode: 'individual', units: 'mm' })).error?.message).toBe('setMode, units do not apply to documents.');
     // None of these opened a page.
     expect(pages.orderRequests.length).toBe(requests);
-  }, 60_000);
+  });
 
   describe('limits', () => {
     let slow: PageServer;
@@ -196,7 +196,7 @@ describe('POST /api/documents/pdf', () => {
       // Gave up at the limit, not later (generous: a loaded machine may be slow to close the page).
       expect(took).toBeLessThan(2000 + 13_000);
       expect(renderer.openPages()).toBe(0);
-    }, 60_000);
+    });
 
     it('answers 503 "busy" beyond the waiting line', async () => {
       slow.ordersPage = 'slow';
@@ -211,6 +211,6 @@ describe('POST /api/documents/pdf', () => {
       expect(second.error).toEqual({ code: 'pdfBusy', message: PDF_BUSY_MESSAGE });
       expect(second.headers.get('retry-after')).toBe('60');
       expect((await first).status).toBe(200);
-    }, 60_000);
+    });
   });
 });

@@ -85,7 +85,7 @@ describe.each(databases)('pricing version drafts on $name', (dbCase) => {
     await make('D', null, [1]);
     expect((await owner.post(ORDER_UPDATE, { where: { id: idOf('D') }, props: { archived: 1 } })).status).toBe(200);
     for (let i = 1; i <= 11; i++) await make(`bulk ${i}`, '2025-07-01', [i]);
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

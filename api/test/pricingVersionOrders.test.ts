@@ -56,7 +56,7 @@ describe.each(databases)('get-pricing-version-orders on $name', (dbCase) => {
     await make('archived', PRODUCT, '2025-06-01');
     const archived = await owner.post(ORDER_UPDATE, { where: { id: orders.archived!.id }, props: { archived: 1 } });
     expect(archived.status, JSON.stringify(archived.body)).toBe(200);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -33,7 +33,7 @@ describe.each(databases)('stored totals follow the catalogue on $name', (dbCase)
   beforeAll(async () => {
     t = await startTestApp(dbCase);
     [owner, guest] = await Promise.all([t.as('owner-850@demo.test'), t.as('guest-850@demo.test')]);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

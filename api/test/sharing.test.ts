@@ -906,7 +906,7 @@ describe('links outside a request and the production start', () => {
       cwd: REPO_ROOT,
       env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: '', DATABASE_URL: '', SQLITE_FILE: sqliteFile, PORT: '0' },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 300_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual(['Cannot start: PUBLIC_URL is not set. In production it must be the portal’s public address (for example PUBLIC_URL=https://portal.example.com): share links and mails point there.']);
