@@ -81,14 +81,20 @@ test('an 850 owner engraves a six-button keypad and sees it in the live drawing;
   await drawing.scrollIntoViewIfNeeded();
   await snap(page, 'order-live-drawing', { fullPage: false });
 
-  // Hide Dimensions: gone at once, and still hidden after a reload (a saved preference).
+  // Hide Dimensions: gone at once, and still hidden after a reload (a saved preference). The reload
+  // waits for the save: a reload while it is on its way would cancel it.
+  const preferenceSaved = page.waitForResponse((r) => r.url().endsWith('/api/users/update-preferences') && r.ok());
   await page.getByRole('button', { name: 'Hide Dimensions' }).click();
   await expect(drawing.locator('g.dimensions')).toHaveCount(0);
+  await preferenceSaved;
   await page.reload();
   await expect(page.getByTestId('item-drawing').locator('.engraving')).toHaveCount(2);
   await expect(page.getByTestId('item-drawing').locator('g.dimensions')).toHaveCount(0);
+  const shownSaved = page.waitForResponse((r) => r.url().endsWith('/api/users/update-preferences') && r.ok());
   await page.getByRole('button', { name: 'Show Dimensions' }).click();
   await expect(page.getByTestId('item-drawing').locator('g.dimensions')).toHaveCount(1);
+  // The journeys after this one expect the owner's dimensions shown.
+  await shownSaved;
   // 850 offers inches too: 82 mm is 3 1/4".
   await page.getByRole('button', { name: 'in', exact: true }).click();
   await expect(page.getByTestId('item-drawing').locator('g.dimensions text').first()).toHaveText('3 1/4"');
