@@ -107,12 +107,12 @@ describe.each(adapterDatabases)('simulated payment provider on $name', (dbCase) 
     });
 
     // The provider's own clock is the real one. Only "settled once the delay has passed" is checked
-    // here: "still processing before it" is checked on the injected clock above, since a busy machine
-    // may take longer than any short delay between two calls.
+    // here: "processing until then" is checked on the injected clock above, since on a busy machine
+    // the confirmation itself may take longer than any short delay.
     it('completes by itself after a real delay, without timers', async () => {
       const quick = new SimulatedPaymentProvider(knex, { delayMs: 40 });
       const intent = await quick.createIntent('live', { amount: 900, metadata: {}, idempotencyKey: key('create') });
-      expect((await quick.confirmIntent('live', intent.id, card('4242424242424242'), key('confirm'))).status).toBe('processing');
+      expect(['processing', 'succeeded']).toContain((await quick.confirmIntent('live', intent.id, card('4242424242424242'), key('confirm'))).status);
       await new Promise((r) => setTimeout(r, 60));
       expect((await quick.retrieveIntent('live', intent.id)).status).toBe('succeeded');
     });
