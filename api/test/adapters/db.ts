@@ -1,14 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { createDb } from '../../src/db/knex.ts';
-import { createPaymentTables, dropPaymentTables } from '../../src/db/paymentTables.ts';
+import { createPaymentTables } from '../../src/db/paymentTables.ts';
 
 /**
  * Databases for the adapter tests, built here rather than through ../helpers.ts so that they do not
- * need the whole app: a SQLite temp file always, and MariaDB/MySQL when TEST_DATABASE_URL is set (in
- * the database cpq_adapters_test on that server, created when missing).
+ * need the whole app: a SQLite temp file always, and MariaDB/MySQL when TEST_DATABASE_URL is set (a
+ * database of its own on that server, named for the process and dropped on close: two test files, or
+ * two test runs, at once never share one).
  */
 export interface AdapterDb {
   knex: Knex;
@@ -21,8 +23,6 @@ export interface AdapterDbCase {
   name: 'sqlite' | 'mysql';
   open(): Promise<AdapterDb>;
 }
-
-const MYSQL_DATABASE = 'cpq_adapters_test';
 
 function sqliteCase(): AdapterDbCase {
   return {
@@ -58,12 +58,10 @@ function mysqlCase(serverUrl: string): AdapterDbCase {
         connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
         pool: { min: 0, max: 1 },
       });
-      await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${MYSQL_DATABASE}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-      await admin.destroy();
-      url.pathname = '/' + MYSQL_DATABASE;
+      const name = `cpq_adapters_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      url.pathname = '/' + name;
       const pools: Knex[] = [createDb({ databaseUrl: url.toString(), sqliteFile: '' })];
-      // A run that stopped half-way may have left the table behind.
-      await dropPaymentTables(pools[0]!);
       await createPaymentTables(pools[0]!);
       return {
         knex: pools[0]!,
@@ -73,8 +71,9 @@ function mysqlCase(serverUrl: string): AdapterDbCase {
           return k;
         },
         async close() {
-          await dropPaymentTables(pools[0]!);
           for (const k of pools) await k.destroy();
+          await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+          await admin.destroy();
         },
       };
     },
