@@ -3,6 +3,8 @@ import { Button, Modal } from '@cpq/ui';
 /**
  * A confirmation with the spec's exact question: Confirm runs the action, Cancel (or Escape) does
  * nothing. While the action runs the buttons are disabled; its error stays in the dialog.
+ * Confirm has the focus, so Enter does what was asked; a destructive one (a deletion) focuses
+ * Cancel instead (docs/decisions/0093-confirmation-focus.md).
  */
 export function ConfirmDialog({
   question,
@@ -13,6 +15,7 @@ export function ConfirmDialog({
   busy,
   error,
   title = 'Please confirm',
+  destructive = false,
 }: {
   question: string;
   confirmLabel?: string;
@@ -22,6 +25,8 @@ export function ConfirmDialog({
   busy?: boolean;
   error?: string | null;
   title?: string;
+  /** Confirm deletes or undoes something that cannot be got back. */
+  destructive?: boolean;
 }) {
   return (
     <Modal
@@ -30,10 +35,10 @@ export function ConfirmDialog({
       testId="confirm-dialog"
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} {...(destructive ? { 'data-autofocus': true } : {})}>
             {cancelLabel}
           </Button>
-          <Button onClick={onConfirm} disabled={busy} data-autofocus>
+          <Button onClick={onConfirm} disabled={busy} {...(destructive ? {} : { 'data-autofocus': true })}>
             {busy ? 'Working…' : confirmLabel}
           </Button>
         </>

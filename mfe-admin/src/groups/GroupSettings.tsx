@@ -26,6 +26,7 @@ export function GroupSettings({ group, onClose }: { group: GroupRow; onClose(): 
   if (confirming) {
     return (
       <ConfirmDialog
+        destructive
         question="Are you sure you want to delete this property group?"
         confirmLabel="Delete"
         onConfirm={() => void destroy()}

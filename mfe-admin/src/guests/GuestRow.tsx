@@ -133,6 +133,7 @@ export function GuestRow({ guest, orgId, onSaved, onDisinvited }: { guest: Guest
         ) : null}
         {confirming ? (
           <ConfirmDialog
+            destructive
             title="Disinvite guest"
             question={DISINVITE_QUESTION}
             confirmLabel="Disinvite"

@@ -117,6 +117,7 @@ export function MediumCard({
       </div>
       {confirming && (
         <ConfirmDialog
+          destructive
           question={DELETE_QUESTION}
           confirmLabel="Delete"
           busy={deleting}

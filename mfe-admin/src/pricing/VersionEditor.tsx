@@ -205,6 +205,7 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
 
       {deleting ? (
         <ConfirmDialog
+          destructive
           question="Are you sure you want to delete this pricing rule version?"
           busy={deleting.busy}
           error={deleting.error}

@@ -96,6 +96,7 @@ export function GroupCard({ group, guests, onSaved, onDeleted }: { group: UserGr
       <ErrorMessage error={error} className={styles.error} />
       {confirming ? (
         <ConfirmDialog
+          destructive
           title="Delete user group"
           question={DELETE_GROUP_QUESTION}
           confirmLabel="Delete"

@@ -4,7 +4,8 @@ import { Button, Modal } from '@cpq/ui';
 export function DeleteViewportDialog({ title, onCancel, onConfirm }: { title: string | undefined; onCancel: () => void; onConfirm: () => void }) {
   const footer = (
     <>
-      <Button variant="secondary" onClick={onCancel}>
+      {/* A deletion: Cancel has the focus (decision 0093). */}
+      <Button variant="secondary" onClick={onCancel} data-autofocus>
         Cancel
       </Button>
       <Button onClick={onConfirm}>Delete viewport</Button>

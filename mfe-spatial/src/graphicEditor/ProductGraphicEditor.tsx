@@ -175,7 +175,8 @@ export function ProductGraphicEditor({ graphic, onSave }: ProductGraphicEditorPr
           testId="confirm-delete-node"
           footer={
             <>
-              <Button variant="secondary" onClick={() => setConfirming(null)}>
+              {/* A deletion: Cancel has the focus (decision 0093). */}
+              <Button variant="secondary" onClick={() => setConfirming(null)} data-autofocus>
                 Cancel
               </Button>
               <Button

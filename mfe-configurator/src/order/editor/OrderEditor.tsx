@@ -163,7 +163,7 @@ export function OrderEditor(props: OrderEditorProps) {
   };
 
   const deleteItem = async (id: number, text: string) => {
-    if (!(await ask(text))) return;
+    if (!(await ask(text, { destructive: true }))) return;
     if ((await ed.deleteItem(id)) && items.length === 1) startNewItem();
   };
   const deleteRef = useRef(deleteItem);

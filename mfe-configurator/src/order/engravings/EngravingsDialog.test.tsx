@@ -131,13 +131,13 @@ describe('engravings popup', () => {
     expect(previewEngravings()[1]!.tagName.toLowerCase()).toBe('g');
   });
 
-  it('opens on its first field; the confirmation (an alertdialog) opens on Cancel, and Escape closes it alone', () => {
+  it('opens on its first field; the confirmation (an alertdialog) opens on Proceed, and Escape closes it alone', () => {
     show({ role: 'member' });
     expect(document.activeElement).toBe(within(row(0, 'above')).getByTestId('engraving-mode-text'));
     typeText(0, 'above', 'Hall');
     fireEvent.click(screen.getByTestId('engravings-save'));
     const confirm = screen.getByRole('alertdialog', { name: 'Custom engraving' });
-    expect(document.activeElement).toBe(within(confirm).getByTestId('custom-engraving-cancel'));
+    expect(document.activeElement).toBe(within(confirm).getByTestId('custom-engraving-proceed'));
     fireEvent.keyDown(confirm, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('dialog', { name: /^Engravings/ })).toBeTruthy();

@@ -145,10 +145,11 @@ export function EngravingsDialog(props: EngravingsDialogProps) {
             {CUSTOM_ENGRAVING_CONFIRMATION}
           </p>
           <div className={editorStyles.modalActions}>
-            <Button variant="secondary" onClick={() => setConfirming(false)} data-testid="custom-engraving-cancel" data-autofocus>
+            <Button variant="secondary" onClick={() => setConfirming(false)} data-testid="custom-engraving-cancel">
               Cancel
             </Button>
-            <Button onClick={commit} data-testid="custom-engraving-proceed">
+            {/* Saving destroys nothing: the answer the person came for has the focus (decision 0093). */}
+            <Button onClick={commit} data-testid="custom-engraving-proceed" data-autofocus>
               Proceed
             </Button>
           </div>

@@ -84,14 +84,15 @@ function SetStatusDialog({ title, busy, onClose, onConfirm }: { title: string; b
         Move this order to <strong>{title}</strong>?
       </p>
       <label className={styles.check} htmlFor={id}>
-        <input id={id} type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} data-testid="skip-notify" data-autofocus />
+        <input id={id} type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} data-testid="skip-notify" />
         {DONT_NOTIFY}
       </label>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => onConfirm(skip)} disabled={busy} aria-busy={busy} data-testid="set-status-confirm">
+        {/* Enter moves the order, as asked (decision 0093); the checkbox is one Shift+Tab away. */}
+        <Button onClick={() => onConfirm(skip)} disabled={busy} aria-busy={busy} data-testid="set-status-confirm" data-autofocus>
           {busy ? 'Changing…' : 'Change status'}
         </Button>
       </div>

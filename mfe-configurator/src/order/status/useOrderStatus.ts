@@ -38,7 +38,7 @@ export interface OrderStatusInput {
   itemsValid: boolean[];
   notify: (kind: NoticeKind, text: string) => void;
   /** Asks a yes/no question; resolves true for yes. */
-  ask: (text: string) => Promise<boolean>;
+  ask: (text: string, options?: { destructive?: boolean }) => Promise<boolean>;
   openSettings: () => void;
   applyStatus: (fields: Partial<OrderStatusResponse>) => void;
   /** Resolves once the page's edits are saved (true) or some failed to save (false). */
@@ -128,7 +128,8 @@ export function useOrderStatus(input: OrderStatusInput) {
   }, [input.itemsValid, order, notify, openSettings, stocked, ask, org.title, run, userId, guestMode, seen]);
 
   const cancel = useCallback(async () => {
-    if (!(await ask(CANCEL_CONFIRM))) return false;
+    // Cancelling resets the order to its first step: Enter must not do it by accident.
+    if (!(await ask(CANCEL_CONFIRM, { destructive: true }))) return false;
     return run('cancel', () => api.cancelOrder({ productOrderId: order.id, expectedStatusKey: seen }));
   }, [ask, run, order.id, seen]);
 
