@@ -1,7 +1,8 @@
 import type { OrdersDataResponse, OrdersListRow, ProductOrderStatus } from '@cpq/domain';
 import type { OrdersListRules, Wording } from '@cpq/plugin-sdk';
-import { ErrorPanel } from '@cpq/ui';
+import { ErrorPanel, useIsPhone } from '@cpq/ui';
 import { visibleColumns } from './columns.ts';
+import { OrdersCards } from './OrdersCards.tsx';
 import { OrdersTable } from './OrdersTable.tsx';
 import { DEFAULT_LIST_VIEW, type OrdersListView } from './query.ts';
 import type { GoToView, LoadError } from './types.ts';
@@ -34,6 +35,8 @@ export interface OrdersResultsProps {
 /** The list itself, or why there is none: the error, the first load, or nothing found. */
 export function OrdersResults({ list, view, change, rules, wording, guest, statuses, title, archive }: OrdersResultsProps) {
   const { data, rows, loading, error } = list;
+  // A phone gets cards: a table of up to 13 columns would scroll sideways in its box.
+  const phone = useIsPhone();
   if (error) {
     return (
       <ErrorPanel heading={`The ${wording.orders} could not be loaded.`} detail={error.message} onRetry={list.refresh} testId="orders-error">
@@ -72,19 +75,33 @@ export function OrdersResults({ list, view, change, rules, wording, guest, statu
           Loading {wording.orders}…
         </p>
       ) : null}
-      <div className={styles.tableWrap} role="region" aria-label={title} tabIndex={0}>
-        <OrdersTable
+      {phone ? (
+        <OrdersCards
           rows={rows}
           columns={columns}
           rules={rules}
           wording={wording}
           ctx={{ statuses, guest }}
-          caption={`${title}, page ${view.page}`}
+          label={`${title}, page ${view.page}`}
           stale={loading}
           busyIds={archive.busyIds}
           onToggleArchived={archive.toggleArchived}
         />
-      </div>
+      ) : (
+        <div className={styles.tableWrap} role="region" aria-label={title} tabIndex={0}>
+          <OrdersTable
+            rows={rows}
+            columns={columns}
+            rules={rules}
+            wording={wording}
+            ctx={{ statuses, guest }}
+            caption={`${title}, page ${view.page}`}
+            stale={loading}
+            busyIds={archive.busyIds}
+            onToggleArchived={archive.toggleArchived}
+          />
+        </div>
+      )}
     </>
   );
 }

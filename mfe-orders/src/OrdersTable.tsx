@@ -104,7 +104,7 @@ export function OrdersTable({ rows, columns, rules, wording, ctx, caption, stale
 /** The order page's wording for an item whose price rule failed (employees only get the flag). */
 export const PRICE_RULE_FAILED_TEXT = 'Price rule failed';
 
-function PriceRuleFailed() {
+export function PriceRuleFailed() {
   return (
     <span className={styles.priceRuleFailed} role="img" aria-label={PRICE_RULE_FAILED_TEXT} title={PRICE_RULE_FAILED_TEXT} data-testid="price-rule-failed">
       ⚠
@@ -112,7 +112,8 @@ function PriceRuleFailed() {
   );
 }
 
-function Cell({ column, row, ctx }: { column: OrdersColumnKey; row: OrdersListRow; ctx: CellContext }) {
+/** One column's value as the list shows it (status with its mismatch hint, links, a dash when empty). */
+export function Cell({ column, row, ctx }: { column: OrdersColumnKey; row: OrdersListRow; ctx: CellContext }) {
   if (column === 'status') {
     const s = statusCell(row, ctx.statuses, ctx.guest);
     if (!s.mismatch) return s.title ? <>{s.title}</> : <Empty />;

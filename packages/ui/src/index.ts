@@ -8,3 +8,4 @@ export { useLocationKey, useLocationPath } from './location.ts';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { downloadBlob, downloadCsv } from './download.ts';
 export { PortalPartView, type PortalPartViewProps } from './PortalPartView.tsx';
+export { FINE_POINTER_QUERY, PHONE_QUERY, useIsPhone, useMediaQuery, useShowsKeyboardTips } from './media.ts';
