@@ -5,6 +5,7 @@ import { createRepos } from '../src/db/repository.ts';
 import { transactionRunner } from '../src/db/transactions.ts';
 import { fillPricesFollow } from '../src/db/migrations/0017_reprice_follow.ts';
 import { PluginRegistry } from '../src/plugins.ts';
+import { COMPLETE_KEYPAD } from '../src/demo/index.ts';
 import { CatalogueCache } from '../src/services/catalogueCache.ts';
 import { dueOrderIds, repriceDueOrders, type RepricerDeps } from '../src/services/repricer.ts';
 import { CONTACT, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
@@ -57,7 +58,7 @@ describe.each(databases)('stored totals follow the catalogue on $name', (dbCase)
     expect(created.status).toBe(200);
     const id = created.body.data.id as number;
     for (const quantity of [1, 2]) {
-      const res = await client.post(ITEM_CREATE, { props: { productOrderId: id, productId: 98, title: `Keypad ${quantity}`, quantity, properties: { '7': { optionId: FINISH } } } });
+      const res = await client.post(ITEM_CREATE, { props: { productOrderId: id, productId: 98, title: `Keypad ${quantity}`, quantity, properties: { ...COMPLETE_KEYPAD, '7': { optionId: FINISH } } } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     if (Object.keys(extra).length) expect((await owner.post(ORDER_UPDATE, { where: { id }, props: extra })).status).toBe(200);

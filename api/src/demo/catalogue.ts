@@ -202,7 +202,8 @@ prop(148, 1053, 'Slats per Panel', 'number', 6);
 // Lamella layout of products 104 and 105 (ids ≥ 300): by quantity, or by lamella width (count = ceil(width / lamella width)).
 prop(300, 1053, 'Lamella Width Mode', 'singleSelect', 10, { productPropertyGroupId: 5, productOptionDataFields: [{ key: 'lamellaWidthMode', title: 'Width mode', type: 'text' }] });
 prop(301, 1053, 'Lamella Quantity', 'number', 11, { productPropertyGroupId: 5 });
-prop(302, 1053, 'Lamella Width', 'dimensions', 12, { productPropertyGroupId: 5, data: { minDimension: 40, maxDimension: 300, dimensionInterval: 1 } });
+// Used only when the width mode is by lamella width: optional, so a door by quantity can be submitted without it.
+prop(302, 1053, 'Lamella Width', 'dimensions', 12, { productPropertyGroupId: 5, data: { minDimension: 40, maxDimension: 300, dimensionInterval: 1, optional: true } });
 prop(303, 1053, 'Lamella Alignment', 'singleSelect', 13, { productPropertyGroupId: 5, productOptionDataFields: [{ key: 'alignment', title: 'Alignment', type: 'text' }] });
 // 1392 Halden
 prop(170, 1392, 'Light Finish', 'singleSelect', 1);

@@ -31,9 +31,12 @@ interface DemoOrder {
   viewport?: string;
 }
 
+/** A keypad with every required option chosen (decision 0091), priced as its finish alone: the other choices cost nothing. */
+export const COMPLETE_KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionId: 218 }, '11': { optionId: 212 }, '7': { optionId: 22 }, '26': { optionId: 138 }, '10': { optionId: 211 } };
+
 const ORDERS: DemoOrder[] = [
   { orgId: 850, owner: 'owner-850@demo.test', title: 'Harbour View Residence', productCategoryId: 1, progress: 1, projectName: 'Harbour View', items: [{ productId: 98, title: 'Entry', properties: { '7': { optionId: 23 }, '8': { optionId: 201 }, '26': { optionId: 139 }, '27': { engravings: { '0': { above: { text: 'LIGHTS' } }, '1': { above: { text: 'SHADES' } } } } } }, { productId: 99, title: 'Kitchen', quantity: 2, properties: { '7': { optionId: 22 } } }] },
-  { orgId: 850, owner: 'guest-850@demo.test', title: 'Maple Street Renovation', productCategoryId: 1, progress: 2, items: [{ productId: 98, title: 'Hallway', properties: { '7': { optionId: 22 } } }] },
+  { orgId: 850, owner: 'guest-850@demo.test', title: 'Maple Street Renovation', productCategoryId: 1, progress: 2, items: [{ productId: 98, title: 'Hallway', properties: COMPLETE_KEYPAD }] },
   { orgId: 850, owner: 'member-850@demo.test', title: 'Atelier Noor Showroom', productCategoryId: 13, progress: 3, items: [{ productId: 120, quantity: 12 }] },
   { orgId: 850, owner: 'multi@demo.test', title: 'Cliffside Villa', productCategoryId: 1, progress: 5, items: [{ productId: 98, title: 'Master bedroom' }] },
   { orgId: 850, owner: 'owner-850@demo.test', title: 'Back boxes for Cliffside', productCategoryId: 5, progress: 8, isStocked: 1, items: [{ productId: 116, quantity: 14 }] },

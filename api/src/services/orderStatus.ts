@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  itemCompleteness,
   decideStatus,
   pricesFollowCatalogue,
   submitProblem,
@@ -12,6 +13,9 @@ import {
   type StatusData,
   type StatusEvent,
   type StatusOptions,
+  type CatalogueIndex,
+  type EngineHooks,
+  type InstanceProperties,
 } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import type { Repos, Row } from '../db/repository.ts';
@@ -156,15 +160,28 @@ export async function lockReachableOrder(repos: Repos, trx: Knex.Transaction, ac
   return order as ProductOrderRow;
 }
 
-/** The five submit checks, on the server's own copy of the order and its items. */
-export async function assertSubmittable(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow): Promise<void> {
-  const items = await repos.productInstances.find({ productOrderId: order.id }, { trx, columns: ['id', 'isValid'] });
+/**
+ * The submit checks, on the server's own copy of the order and its items: invalid items, items with
+ * required options unchosen (judged on the catalogue as it is now, the rule the page shows), then the
+ * order's details. A refusal names what to fix; nothing is written.
+ */
+export async function assertSubmittable(repos: Repos, trx: Knex.Transaction, order: ProductOrderRow, engine: { catalogue: CatalogueIndex; hooks: Pick<EngineHooks, 'optionFilters'> }): Promise<void> {
+  const items = await repos.productInstances.find({ productOrderId: order.id }, { trx, columns: ['id', 'isValid', 'productId', 'title', 'quantity', 'rank', 'properties'], orderBy: ['rank', 'id'] });
+  const incompleteItems = items.map((i, n) => {
+    const instance = { productId: Number(i.productId), quantity: Number(i.quantity ?? 1), properties: (i.properties ?? {}) as InstanceProperties };
+    const own = typeof i.title === 'string' && i.title.trim() !== '' ? i.title.trim() : null;
+    return { id: Number(i.id), rank: n + 1, title: own ?? engine.catalogue.product(instance.productId)?.title ?? 'Item', missing: itemCompleteness(instance, engine.catalogue, engine.hooks).missing };
+  });
   const problem = submitProblem({
     itemsValid: items.map((i) => i.isValid !== 0),
+    incompleteItems,
     phone: (order.phone as string | null | undefined) ?? null,
     deliveryAddress: (order.deliveryAddress as Row | null | undefined) ?? null,
     firmName: (order.firmName as string | null | undefined) ?? null,
     clientEmails: order.clientEmails ?? null,
   });
-  if (problem) throw new ApiError(409, 'submitCheckFailed', problem.message, { opensSettings: problem.opensSettings });
+  if (problem) {
+    const details = { opensSettings: problem.opensSettings, ...(problem.field ? { field: problem.field } : {}), ...(problem.item ? { productInstanceId: problem.item.id, propertyId: problem.item.propertyId } : {}) };
+    throw new ApiError(409, 'submitCheckFailed', problem.message, details);
+  }
 }

@@ -65,9 +65,10 @@ export function submitOrder(deps: StatusDeps, access: Access, body: { productOrd
     before: async (order, trx) => {
       const type = (await statusContext(deps, order.orgId, trx)).statuses.find((s) => s.key === order.lastCompletedStatusKey)?.type;
       if (type !== 'orderStarted') return order;
-      await assertSubmittable(deps.repos, trx, order);
+      const ctx = await pricingContext(deps, trx, order.orgId);
+      await assertSubmittable(deps.repos, trx, order, ctx);
       // Submitting locks the prices: they are the current ones, as the page showed them, not older stored ones.
-      return (await repriceIfDue(deps.repos, trx, order, await pricingContext(deps, trx, order.orgId))).order;
+      return (await repriceIfDue(deps.repos, trx, order, ctx)).order;
     },
     mail: () => ({ kind: 'submitted' }),
   });

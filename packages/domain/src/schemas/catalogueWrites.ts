@@ -86,6 +86,8 @@ const propertyFields = {
     maxDimension: Type.Optional(Type.Number()),
     minDimension: Type.Optional(Type.Number()),
     dimensionInterval: Type.Optional(Type.Number({ minimum: 0 })),
+    /** Customers may leave it unchosen: submit does not ask for it (docs/decisions/0091-required-options.md). */
+    optional: Type.Optional(Type.Boolean()),
   }),
   productPropertyGroupId: Nullable(Id),
   thumbnailUrl: Url,

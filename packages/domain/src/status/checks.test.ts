@@ -23,8 +23,20 @@ describe('submit checks, in order, first failure wins', () => {
     expect(submitProblem({ ...valid, itemsValid: [true, false], phone: null, firmName: null })).toEqual({ message: INVALID_ITEM, opensSettings: false });
   });
 
+  it('an item with required options unchosen comes after invalid items and before the order details', () => {
+    const entry = { id: 41, rank: 1, title: 'Entry', missing: [] };
+    const hall = { id: 42, rank: 2, title: 'Hallway', missing: [{ propertyId: 8, title: 'Plate Size' }, { propertyId: 10, title: 'Back Box' }] };
+    expect(submitProblem({ ...valid, incompleteItems: [entry, hall], phone: null })).toEqual({
+      message: 'Choose Plate Size and Back Box for item 2 “Hallway” before submitting.',
+      opensSettings: false,
+      item: { id: 42, propertyId: 8 },
+    });
+    expect(submitProblem({ ...valid, itemsValid: [false, true], incompleteItems: [hall] })).toEqual({ message: INVALID_ITEM, opensSettings: false });
+    expect(submitProblem({ ...valid, incompleteItems: [entry] })).toBeNull();
+  });
+
   it('2. the phone needs exactly 10 digits', () => {
-    const problem = { message: PHONE, opensSettings: true };
+    const problem = { message: PHONE, opensSettings: true, field: 'phone' };
     expect(submitProblem({ ...valid, phone: null, deliveryAddress: null })).toEqual(problem);
     expect(submitProblem({ ...valid, phone: '555-0100' })).toEqual(problem);
     expect(submitProblem({ ...valid, phone: '+1 503 555 0100' })).toEqual(problem);
@@ -32,7 +44,7 @@ describe('submit checks, in order, first failure wins', () => {
   });
 
   it('3. the delivery address needs city, state, street address and zip', () => {
-    const problem = { message: ADDRESS, opensSettings: true };
+    const problem = { message: ADDRESS, opensSettings: true, field: 'deliveryAddress' };
     expect(submitProblem({ ...valid, deliveryAddress: null, firmName: '' })).toEqual(problem);
     for (const field of ['city', 'state', 'streetAddress', 'zip'] as const) {
       expect(submitProblem({ ...valid, deliveryAddress: { ...address, [field]: ' ' } })).toEqual(problem);
@@ -41,13 +53,13 @@ describe('submit checks, in order, first failure wins', () => {
   });
 
   it('4. the company', () => {
-    const problem = { message: 'Company is required to proceed.', opensSettings: true };
+    const problem = { message: 'Company is required to proceed.', opensSettings: true, field: 'firmName' };
     expect(submitProblem({ ...valid, firmName: null, clientEmails: null })).toEqual(problem);
     expect(submitProblem({ ...valid, firmName: '  ' })).toEqual(problem);
   });
 
   it('5. a contact email', () => {
-    const problem = { message: 'A contact email is required to proceed.', opensSettings: true };
+    const problem = { message: 'A contact email is required to proceed.', opensSettings: true, field: 'clientEmails' };
     for (const clientEmails of [null, undefined, '', [], ['', ' ']]) expect(submitProblem({ ...valid, clientEmails })).toEqual(problem);
     expect(submitProblem({ ...valid, clientEmails: 'buyer@acme.test' })).toBeNull();
   });

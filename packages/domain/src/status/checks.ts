@@ -1,4 +1,5 @@
 /** The checks a person's order must pass before submitting it or opening the payment panel. */
+import { incompleteItemMessage, type IncompleteItem } from '../validation/completeness.ts';
 
 export const SUBMIT_PROBLEMS = {
   invalidItem: 'It looks like an item has an invalid configuration.\n\nPlease review your items and update any red selections.',
@@ -33,19 +34,38 @@ export function hasClientEmail(clientEmails: unknown): boolean {
   return filled(clientEmails);
 }
 
-/** The first reason the order cannot be submitted; opensSettings when the fix is in the order's settings. */
+/** The order detail a submit problem is about: the order settings open at that field. */
+export type SubmitProblemField = 'phone' | 'deliveryAddress' | 'firmName' | 'clientEmails';
+
+export type SubmitProblem = {
+  message: string;
+  opensSettings: boolean;
+  /** The order detail to fix (opensSettings). */
+  field?: SubmitProblemField;
+  /** The incomplete item and its first property with nothing chosen. */
+  item?: { id: number; propertyId: number };
+};
+
+/**
+ * The first reason the order cannot be submitted; opensSettings when the fix is in the order's
+ * settings. An item with required options unchosen (itemCompleteness) comes right after invalid items.
+ */
 export function submitProblem(input: {
   itemsValid: boolean[];
+  /** Items with required properties unchosen, in the order's item order. */
+  incompleteItems?: readonly IncompleteItem[];
   phone: string | null;
   deliveryAddress: DeliveryAddressParts;
   firmName: string | null;
   clientEmails: unknown;
-}): { message: string; opensSettings: boolean } | null {
+}): SubmitProblem | null {
   if (input.itemsValid.some((valid) => !valid)) return { message: SUBMIT_PROBLEMS.invalidItem, opensSettings: false };
-  if (!isValidPhone(input.phone)) return { message: SUBMIT_PROBLEMS.phone, opensSettings: true };
-  if (!isCompleteDeliveryAddress(input.deliveryAddress)) return { message: SUBMIT_PROBLEMS.deliveryAddress, opensSettings: true };
-  if (!filled(input.firmName)) return { message: SUBMIT_PROBLEMS.firmName, opensSettings: true };
-  if (!hasClientEmail(input.clientEmails)) return { message: SUBMIT_PROBLEMS.clientEmails, opensSettings: true };
+  const incomplete = input.incompleteItems?.find((i) => i.missing.length > 0);
+  if (incomplete) return { message: incompleteItemMessage(incomplete), opensSettings: false, item: { id: incomplete.id, propertyId: incomplete.missing[0]!.propertyId } };
+  if (!isValidPhone(input.phone)) return { message: SUBMIT_PROBLEMS.phone, opensSettings: true, field: 'phone' };
+  if (!isCompleteDeliveryAddress(input.deliveryAddress)) return { message: SUBMIT_PROBLEMS.deliveryAddress, opensSettings: true, field: 'deliveryAddress' };
+  if (!filled(input.firmName)) return { message: SUBMIT_PROBLEMS.firmName, opensSettings: true, field: 'firmName' };
+  if (!hasClientEmail(input.clientEmails)) return { message: SUBMIT_PROBLEMS.clientEmails, opensSettings: true, field: 'clientEmails' };
   return null;
 }
 

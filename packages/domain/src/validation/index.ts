@@ -6,4 +6,5 @@ export * from './measureText.ts';
 export * from './engraving.ts';
 export * from './engravingFit.ts';
 export * from './validity.ts';
+export * from './completeness.ts';
 export * from './instanceVersion.ts';
