@@ -10,6 +10,7 @@ import { InvitationPage } from './InvitationPage.tsx';
 import { ShareLinkInvalidPage } from './ShareLinkInvalidPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
 import { ShareeTour } from '../tour/ShareeTour.tsx';
+import { SkipLinks } from './SkipLinks.tsx';
 
 /**
  * The chrome application, mounted for every route: loading screen, sign-in, header bar and the
@@ -48,6 +49,8 @@ export function Chrome({ onReady }: { onReady: () => void }) {
   const adminDenied = route.kind === 'admin' && org?.role !== 'owner';
   return (
     <>
+      {/* Pages drawn here (not found, refused) have no content in <main> to skip to. */}
+      {route.kind !== 'notFound' && route.kind !== 'invitation' && !adminDenied ? <SkipLinks onOrder={route.kind === 'order' && route.tab === 'edit'} /> : null}
       <Header route={route} pathname={pathname} />
       {route.kind === 'notFound' ? <NotFoundPage type={pathname.startsWith('/admin') ? 'admin' : route.type} /> : null}
       {/* The link's token was taken at start-up: reached again later, the address is no page. */}

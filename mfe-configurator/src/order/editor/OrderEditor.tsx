@@ -211,7 +211,8 @@ export function OrderEditor(props: OrderEditorProps) {
             {order.title}
           </p>
         </div>
-        <div className={styles.controls}>
+        {/* The shell's "Skip to order actions" lands here when no primary action is on offer. */}
+        <div className={styles.controls} data-order-actions>
           <SaveStatus state={ed.save.state} message={ed.save.message} onRetry={ed.retry} />
           <Button variant="secondary" onClick={toggleCart} aria-pressed={cartVisible} data-testid="cart-toggle">
             {cartVisible ? 'Hide Cart' : 'View Cart'}

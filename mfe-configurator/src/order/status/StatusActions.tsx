@@ -23,7 +23,7 @@ export function StatusActions({ status }: { status: OrderStatusModel }) {
         </Button>
       )}
       {allowed.has('submit') && (
-        <Button onClick={() => void status.submit()} disabled={busy !== null} aria-busy={busy === 'submit'} data-testid="submit-order" data-tour="submit">
+        <Button onClick={() => void status.submit()} disabled={busy !== null} aria-busy={busy === 'submit'} data-testid="submit-order" data-tour="submit" data-primary-action>
           {busy === 'submit' ? 'Submitting…' : label}
         </Button>
       )}
