@@ -61,7 +61,9 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
     layers.push(
       renderGraphic(input.graphic.nodes, {
         instance: input.instance,
-        scope: formulaScope(input.instance, input.catalogue),
+        // width and height: the size the product is drawn at (the renderer's, with its fallbacks), so a
+        // bevel or frame follows the product even before a size option is chosen.
+        scope: { ...formulaScope(input.instance, input.catalogue), width: result.width, height: result.height },
         warnings,
         idPrefix,
         dimensions: showDimensions ? style : null,

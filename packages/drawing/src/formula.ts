@@ -4,6 +4,7 @@
  *   p{propertyId}.{key}  data of the option selected for that property (e.g. p8.width), and .value
  *   v{propertyId}        the number typed for a dimensions / number property
  *   quantity             the item's quantity
+ *   width, height        the size the product is drawn at (the renderer's, after its fallbacks)
  * A formula that fails (syntax, unknown name, not a finite number where one is needed) counts as 0;
  * the failure is logged once per formula and listed in the drawing's warnings.
  */

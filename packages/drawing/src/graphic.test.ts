@@ -127,6 +127,16 @@ describe('graphic node types', () => {
     expect(find(groups[0]!, 'rect')[0]!.attrs).toMatchObject({ width: 86, height: 86 });
     expect(toSvgString(d)).toContain('<rect x="-2" y="-2" width="86" height="86" fill="#777"/>');
   });
+
+  it('gives formulas the size the product is drawn at (width, height), also before a size is chosen', () => {
+    const bevel = { id: 3, title: 'Bevel', archived: 0 as const, nodes: [node('rect', { x: -1.5, y: -1.5, width: '=width + 3', height: '=height + 3' }, { id: 'bevel' })] };
+    // A 2-gang plate is 144 × 82 mm; with no plate chosen the keypad is drawn at its default 82 × 82.
+    const chosen = drawInstance({ ...keypadInput({ '8': { optionId: PLATE.g2 } }), graphic: bevel }, { units: 'mm', showDimensions: false });
+    expect(find((chosen.root.children as SvgNode[])[0]!, 'rect')[0]!.attrs).toMatchObject({ width: 147, height: 85 });
+    const none = drawInstance({ ...keypadInput({}), graphic: bevel }, { units: 'mm', showDimensions: false });
+    expect(find((none.root.children as SvgNode[])[0]!, 'rect')[0]!.attrs).toMatchObject({ width: 85, height: 85 });
+    expect(none.warnings.filter((w) => w.startsWith('Graphic formula'))).toEqual([]);
+  });
 });
 
 describe('graphic reach', () => {
