@@ -138,6 +138,8 @@ interface CompiledStep {
   pid: number;
   /** Kind.Lookup: option id → number. */
   table: LookupTable | null;
+  /** Kind.Lookup, for explanations: the catalogue, to name the property and the chosen option. */
+  names: CatalogueIndex | null;
 }
 
 export interface CompiledPricingVersion {
@@ -541,6 +543,14 @@ function runList(steps: readonly CompiledStep[], props: InstanceProperties, qty:
     }
     if (trace !== null) {
       const t = traceStep(s, 'applied', v, total, next, stepDetail(s, props, qty));
+      // An option's price or number: which option, so the explanation can name it for a reader.
+      if (s.kind === Kind.Lookup) {
+        const optionId = selectedOptionId(props[s.pid]);
+        t.propertyId = s.pid;
+        t.propertyTitle = s.names?.property(s.pid)?.title ?? null;
+        t.optionId = optionId;
+        t.optionTitle = optionId === null ? null : (s.names?.option(optionId)?.title ?? null);
+      }
       if (children !== null) t.steps = children;
       trace.push(t);
     }
@@ -616,6 +626,7 @@ function compileStep(e: PricingExpression, path: string, cat: CatalogueIndex, ta
     fixedValue: 0,
     pid: 0,
     table: null,
+    names: null,
   };
   let problem: string | null = opIndex < 0 ? `unknown operator "${opText}"` : null;
 
@@ -719,6 +730,7 @@ function setLookup(step: CompiledStep, cat: CatalogueIndex, pid: number, table: 
   step.kind = Kind.Lookup;
   step.pid = pid;
   step.table = table;
+  step.names = cat;
   step.value = (p, _q, ctx) => {
     const id = selectedOptionId(p[key]);
     if (id === null) return 0;

@@ -28,6 +28,12 @@ export interface PricingStep {
   failure?: StepFailure;
   /** For groups: the nested expressions, evaluated from 0. */
   steps?: PricingStep[];
+  /** Applied steps that read the chosen option of a property (its price, a classifier number). */
+  propertyId?: number;
+  propertyTitle?: string | null;
+  /** The option chosen for propertyId (null: none chosen). */
+  optionId?: number | null;
+  optionTitle?: string | null;
 }
 
 /**

@@ -6,6 +6,8 @@ export { priceInstance, defaultPricingLog } from './price.ts';
 export type { PriceInstanceInput, InstancePrice } from './price.ts';
 export { formatExplanation } from './explanation.ts';
 export type { PriceExplanation, PricingStep, PriceSource, StepFailure } from './explanation.ts';
+export { salesExplanation } from './salesSteps.ts';
+export type { SalesAudience, SalesExplanation, SalesStep, SalesStepKind } from './salesSteps.ts';
 export { roundCents, percentOf, formatCents, formatCentsPrecise } from './money.ts';
 export { isDraftVersion, versionContent, versionStatus, asPublishedVersion, catalogueWithRule, publishRefusal, VERSION_STATUS_FIELDS } from './drafts.ts';
 export type { PublishRefusal, PublishCheckInput, VersionStatus, VersionStatusField } from './drafts.ts';
