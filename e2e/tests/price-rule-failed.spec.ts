@@ -20,9 +20,10 @@ test('an employee sees which step of which rule failed; in guest mode the warnin
   await expect(warning).toContainText('; treated as 0.');
   await snap(page, 'order-price-rule-failed');
 
-  // "Why this price" marks the same step as failed.
+  // "Why this price" marks the same step as failed, in its technical detail.
   await row.getByText('Why this price').click();
-  await expect(row.getByTestId('why-this-price')).toContainText('failed (counts as 0)');
+  await row.getByText('Show technical detail').click();
+  await expect(row.getByTestId('why-technical')).toContainText('failed (counts as 0)');
 
   // Guests never see it: not in guest mode either.
   await page.getByTestId('guest-mode-toggle').click();

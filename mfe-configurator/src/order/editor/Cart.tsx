@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { formatCents, isCustomProduct, type PriceExplanation } from '@cpq/domain';
+import { formatCents, isCustomProduct, salesExplanation, type PriceExplanation } from '@cpq/domain';
 import { EMPTY_CART_TEXT } from './logic.ts';
 import { explanationView, mismatchMessage, PRICE_RULE_FAILED_TEXT } from '../pricing.ts';
 import type { ItemView } from './itemViews.ts';
@@ -145,7 +145,7 @@ const CartRow = memo(function CartRow({ item, view, active, pricingHidden, emplo
   );
 });
 
-/** "Why this price": the explanation is built when opened; employees also see rule names and skipped steps. */
+/** "Why this price": the explanation is built when opened; employees can also open the technical detail. */
 export function WhyThisPrice({ build, employee, shown }: { build: () => PriceExplanation | null; employee: boolean; /** The price the page shows (a locked order's kept price). */ shown?: Shown }) {
   const [open, setOpen] = useState(false);
   return (
@@ -169,35 +169,41 @@ function KeptPriceNote({ explanation, shown }: { explanation: PriceExplanation; 
   );
 }
 
+/**
+ * The explanation in sales language for everyone (base price, options, discounts, rounding, unit price ×
+ * quantity); employees also get the engine's trace (rule, version, every step and running total)
+ * behind "Show technical detail" (decision 0088).
+ */
 function Explanation({ explanation, employee, shown }: { explanation: PriceExplanation | null; employee: boolean; shown?: Shown }) {
   if (!explanation) return <p className={styles.muted}>No explanation is available for this item.</p>;
-  if (!employee) {
-    // For customers: what was added, in titles and dollars; no rule names, ids or skipped steps.
-    const applied = flatApplied(explanation.steps);
-    return (
-      <div className={styles.whyBody}>
-        <KeptPriceNote explanation={explanation} shown={shown} />
-        <ul className={styles.whyLines}>
-          {applied.map((s, i) => (
-            <li key={i}>
-              <span>{s.label}</span>
-              <span>{s.effect}</span>
-            </li>
-          ))}
-        </ul>
-        {explanation.notes.map((n, i) => (
-          <p key={i}>{n}</p>
-        ))}
-        <p className={styles.whyResult}>
-          Unit price {formatCents(explanation.unitPriceInCents)} × quantity {explanation.quantity} = {formatCents(explanation.totalPriceInCents)}.
-        </p>
-      </div>
-    );
-  }
-  const x = explanationView(explanation);
+  const sales = salesExplanation(explanation, employee ? 'employee' : 'customer');
   return (
     <div className={styles.whyBody}>
       <KeptPriceNote explanation={explanation} shown={shown} />
+      {sales.steps.length > 0 && (
+        <ul className={styles.whyLines} data-testid="why-steps">
+          {sales.steps.map((s, i) => (
+            <li key={i} data-kind={s.kind} className={s.kind === 'notPriced' ? styles.whyNotPriced : undefined}>
+              <span>{s.label}</span>
+              <span className={styles.whyAmount}>{s.amount}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.whyResult} data-testid="why-result">
+        {sales.result}
+      </p>
+      {employee && <TechnicalDetail explanation={explanation} />}
+    </div>
+  );
+}
+
+/** The engine's own account of the price: for employees checking or fixing a pricing rule. */
+function TechnicalDetail({ explanation }: { explanation: PriceExplanation }) {
+  const x = explanationView(explanation);
+  return (
+    <details className={styles.whyTechnical} data-testid="why-technical">
+      <summary>Show technical detail</summary>
       {x.intro.map((line, i) => (
         <p key={`i${i}`}>{line}</p>
       ))}
@@ -229,15 +235,6 @@ function Explanation({ explanation, employee, shown }: { explanation: PriceExpla
       {x.outro.map((line, i) => (
         <p key={`o${i}`}>{line}</p>
       ))}
-    </div>
+    </details>
   );
-}
-
-function flatApplied(steps: PriceExplanation['steps'], out: { label: string; effect: string }[] = []) {
-  for (const s of steps) {
-    if (s.status !== 'applied' || s.contribution === 0) continue;
-    const sign = s.contribution > 0 ? '+' : '−';
-    out.push({ label: s.description ?? 'Price step', effect: `${sign}${formatCents(Math.abs(Math.round(s.contribution)))}` });
-  }
-  return out;
 }
