@@ -425,13 +425,17 @@ export const media: Row[] = [
 
 /**
  * Product graphics: the base each product's drawing is drawn over (plate bevels, door frames, ...).
- * Sizes follow the item through formulas: p{property}.{option data} and v{property} (typed values).
+ * Sizes follow the item through formulas: p{property}.{option data}, v{property} (typed values) and
+ * width, height (the size the product is drawn at).
  */
 const graphic = (id: number, orgId: number, productId: number, title: string, nodes: Row[]) => ({ id, orgId, productId, title, archived: 0, nodes });
 const rect = (id: string, props: Row, extra: Row = {}) => ({ id, type: 'rect', props, children: [], ...extra });
-/** A bevel 1.5 mm round a plate of the plate-size option (p8). */
+/**
+ * A bevel 1.5 mm round the plate as drawn (width and height: the plate-size option's, or the default
+ * plate while none is chosen; p8.width would fail on an item without a plate size).
+ */
 const plateBevel = (fill: string) => [
-  { id: 'plate', type: 'group', title: 'Plate', props: { x: -1.5, y: -1.5, z: 0, width: '=p8.width + 3', height: '=p8.height + 3', depth: 6 }, children: [{ id: 'face', type: 'cube', title: 'Face', props: { x: 0, y: 0, z: 0, width: '=p8.width + 3', height: '=p8.height + 3', depth: 6, fill }, children: [] }] },
+  { id: 'plate', type: 'group', title: 'Plate', props: { x: -1.5, y: -1.5, z: 0, width: '=width + 3', height: '=height + 3', depth: 6 }, children: [{ id: 'face', type: 'cube', title: 'Face', props: { x: 0, y: 0, z: 0, width: '=width + 3', height: '=height + 3', depth: 6, fill }, children: [] }] },
 ];
 /** A fixed plate's bevel (no plate-size property). */
 const fixedBevel = (w: number, h: number) => [rect('bevel', { x: -1.5, y: -1.5, width: w + 3, height: h + 3, rx: 2, fill: '#6b6b66' })];
@@ -444,7 +448,7 @@ export const graphics: Row[] = [
   graphic(1, 850, 98, 'Crestnet keypad', plateBevel('#6b6b66')),
   graphic(2, 850, 99, 'Classique keypad', [
     { id: 'sheen', type: 'gradients', title: 'Sheen', props: { id: 'sheen', kind: 'linear', x1: 0, y1: 0, x2: 1, y2: 1, stops: [{ offset: 0, color: '#9ca3af' }, { offset: 1, color: '#4b5563' }] }, children: [] },
-    rect('bevel', { x: -2, y: -2, width: '=p8.width + 4', height: '=p8.height + 4', rx: 3, fill: 'url(#sheen)' }),
+    rect('bevel', { x: -2, y: -2, width: '=width + 4', height: '=height + 4', rx: 3, fill: 'url(#sheen)' }),
   ]),
   graphic(3, 850, 113, 'Duplex outlet plate', plateBevel('#6b6b66')),
   graphic(4, 850, 110, 'Flush floor outlet', plateBevel('#3f3f3f')),

@@ -36,12 +36,17 @@ export function useItemDrawing(i: DrawItemInput): Drawing {
   );
 }
 
-export function DrawingFigure({ drawing, title, maxHeightPx, testId, caption }: { drawing: Drawing; title: string; maxHeightPx: number; testId: string; caption?: string }) {
+/**
+ * The drawing, with the engine's warnings (a failed graphic formula, a size drawn by default) only when
+ * `showWarnings`: they are for the organisation's employees, who can fix the catalogue; a customer
+ * reads nothing about formulas (decision 0087).
+ */
+export function DrawingFigure({ drawing, title, maxHeightPx, testId, caption, showWarnings = false }: { drawing: Drawing; title: string; maxHeightPx: number; testId: string; caption?: string; showWarnings?: boolean }) {
   return (
     <figure className={styles.figure} data-testid={testId}>
       <ProductDrawing drawing={drawing} title={title} maxHeightPx={maxHeightPx} className={styles.svg} />
       {caption && <figcaption className={styles.caption}>{caption}</figcaption>}
-      {drawing.warnings.length > 0 && (
+      {showWarnings && drawing.warnings.length > 0 && (
         <ul className={styles.warnings} data-testid={`${testId}-warnings`}>
           {drawing.warnings.map((w) => (
             <li key={w}>{w}</li>
@@ -52,9 +57,9 @@ export function DrawingFigure({ drawing, title, maxHeightPx, testId, caption }: 
   );
 }
 
-/** The active item's live drawing above its options. */
-export function ItemDrawing(props: DrawItemInput & { title: string }) {
+/** The active item's live drawing above its options; `employee`: the engine's warnings are shown. */
+export function ItemDrawing(props: DrawItemInput & { title: string; employee: boolean }) {
   const drawing = useItemDrawing(props);
-  return <DrawingFigure drawing={drawing} title={props.title} maxHeightPx={320} testId="item-drawing" />;
+  return <DrawingFigure drawing={drawing} title={props.title} maxHeightPx={320} testId="item-drawing" showWarnings={props.employee} />;
 }
 

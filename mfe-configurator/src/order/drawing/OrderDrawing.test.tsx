@@ -75,6 +75,24 @@ describe('live drawing on the order page', () => {
     expect([...layer!.querySelectorAll('rect')].map((r) => r.getAttribute('fill'))).toEqual(['#ff0000']);
   });
 
+  describe("the engine's warnings are for employees", () => {
+    // A formula naming a property the item does not have fails: the engine draws it as 0 and warns.
+    const broken = { ...catalogue, productGraphics: [{ id: 3, productId: 1, title: 'Bevel', archived: 0, nodes: [{ id: 'bevel', type: 'rect' as const, title: 'Bevel', props: { x: 0, y: 0, width: '=p99.width + 3', height: 10 } }] }] } as Catalogue;
+    const warning = 'Graphic formula "=p99.width + 3" failed (undefined variable: p99); drawn as 0.';
+
+    it('an owner reads them under the drawing', () => {
+      show({ cat: broken, role: 'owner' });
+      expect(screen.getByTestId('item-drawing-warnings').textContent).toBe(warning);
+    });
+
+    it('a guest reads none (the drawing is there)', () => {
+      show({ cat: broken, role: 'guest' });
+      expect(within(drawing()).getByRole('img', { name: 'Drawing of Hall' })).toBeTruthy();
+      expect(screen.queryByTestId('item-drawing-warnings')).toBeNull();
+      expect(drawing().textContent).not.toContain('Graphic formula');
+    });
+  });
+
   it('redraws on an option change, from the item in memory', () => {
     show({ items: [keypad(LAYOUT_1x2)], rules: keypadRules, cat: keypadCatalogueResponse, eng: keypadEngine() });
     expect(drawing().querySelectorAll('g.mechanism')).toHaveLength(2);

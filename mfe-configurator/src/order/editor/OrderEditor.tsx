@@ -296,6 +296,7 @@ export function OrderEditor(props: OrderEditorProps) {
                   showDimensions={drawingView.showDimensions}
                   measureText={engine.measureText}
                   title={`Drawing of ${active.title || activeProduct.title}`}
+                  employee={employee}
                 />
               )}
               {activeProduct && engravings && !readOnly(active) && (
