@@ -22,6 +22,7 @@ import { bindQueries, DEFAULT_SESSION_IDLE_MS } from './db/queries.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/errors.ts';
 import { sameOriginWrites } from './http/origin.ts';
 import { linkAddress } from './http/linkAddress.ts';
+import { brandRoutes } from './routes/brand.ts';
 import { healthRoutes } from './routes/health.ts';
 import { CatalogueCache } from './services/catalogueCache.ts';
 import { OrderDataService } from './services/orderData.ts';
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps): App {
   app.use(sessionMiddleware());
   const routers = [
     healthRoutes({ queries }),
+    brandRoutes({ repos }),
     paymentWebhookRoutes(paymentDeps),
     orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),
     authRoutes(services, rateLimit),

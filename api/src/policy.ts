@@ -18,6 +18,7 @@ import {
   type OrdersListRow,
   type PricingRuleVersion,
   type ProductOrderStatus,
+  type PublicBrand,
   type PublishLevelName,
   type Role,
 } from '@cpq/domain';
@@ -150,7 +151,12 @@ export const POLICY = {
    */
   'auth.readInvitation': { roles: ALL_ROLES, shareToken: true },
   'auth.acceptInvitation': { roles: ALL_ROLES, shareToken: true },
-} as const satisfies Record<string, { roles: readonly PolicyRole[]; shareToken?: true }>;
+  /**
+   * An organisation's public brand for its sign-in page (docs/decisions/0095-brand-titles-and-quote-terms.md):
+   * anyone, signed in or not; `shapePublicBrand` lets out only the name, logo, tab icon and accent.
+   */
+  'brand.read': { roles: ALL_ROLES, anonymous: true },
+} as const satisfies Record<string, { roles: readonly PolicyRole[]; shareToken?: true; anonymous?: true }>;
 
 export type Endpoint = keyof typeof POLICY;
 
@@ -527,6 +533,12 @@ function omit<T extends object>(row: T, fields: readonly string[]): T {
   const out = { ...row } as Row;
   for (const f of fields) delete out[f];
   return out as T;
+}
+
+/** The public brand of an organisation: these five fields and nothing else of the organisation or its settings. */
+export function shapePublicBrand(org: { id: number; title: string; appData?: { designEngine?: { logoUrl?: string; faviconUrl?: string; accentColor?: string } } }): PublicBrand {
+  const s = org.appData?.designEngine ?? {};
+  return { id: org.id, title: org.title, logoUrl: s.logoUrl || null, faviconUrl: s.faviconUrl || null, accentColor: s.accentColor || null };
 }
 
 /** statusData entries record payment amounts: none for a caller who sees no prices. */

@@ -90,6 +90,8 @@ const ROUTES: Record<string, RouteRow> = {
     call: ({ ids, actor }) => ({ path: '/api/auth/guest-mode', body: { orgId: ids.orgId, guestMode: actor.name === 'ownerGuestMode' } }),
     reached: (a) => (a.employee || a.name === 'ownerGuestMode' ? 200 : 403),
   },
+  // An organisation's public brand (name, logo, icon, accent) for its sign-in page: anyone, any organisation.
+  'GET /api/brand/:orgId': { scope: 'public', call: ({ ids }) => ({ method: 'GET', path: `/api/brand/${ids.orgId}` }), reached: 200 },
   'GET /api/health/live': { scope: 'public', call: () => ({ method: 'GET', path: '/api/health/live' }), reached: 200 },
   'GET /api/health/ready': { scope: 'public', call: () => ({ method: 'GET', path: '/api/health/ready' }), reached: 200 },
   'POST /api/users/update-preferences': { scope: 'user', call: () => ({ path: '/api/users/update-preferences', body: { cartIsVisible: true } }), reached: 200 },

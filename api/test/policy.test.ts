@@ -74,6 +74,7 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.handleGuestShareLink': () => ({ path: '/api/configurator/product-order/handle-guest-share-link', body: { shareToken: 'A'.repeat(43) } }),
   'auth.readInvitation': () => ({ path: '/api/auth/invitation', body: { token: 'A'.repeat(43) } }),
   'auth.acceptInvitation': () => ({ path: '/api/auth/accept-invitation', body: { token: 'A'.repeat(43), password: 'a long enough password' } }),
+  'brand.read': ({ orgId }) => ({ method: 'GET', path: `/api/brand/${orgId}` }),
   // Admin reads of guests and user groups.
   'integrations.manage': ({ orgId }) => ({ path: '/api/integrations/get-connect-session', body: { orgId, integrationKey: 'monday' } }),
   'guests.manage': ({ orgId }) => ({ path: '/api/configurator/get-configurator-guests-data', body: { orgId } }),
@@ -163,6 +164,8 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   // An invitation link nobody made: the same 404 for everyone, signed in or not.
   'auth.readInvitation': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
   'auth.acceptInvitation': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 404 } },
+  // An organisation's public brand (its sign-in page): anyone, member or not, signed in or not.
+  'brand.read': { others: { owner: 200, member: 200, guest: 200, nonMember: 200, anonymous: 200 } },
   // Guest mode is an employee's switch; a guest has none.
   'auth.setGuestMode': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 } },
   // Guests and user groups are the owner's admin pages.

@@ -37,6 +37,7 @@ import type {
   UpdateOrderCostsResponse,
   UpdatePreferencesBody,
   UserPreferences,
+  PublicBrand,
   SessionData,
   AddShareeBody,
   GenerateShareableLinkBody,
@@ -124,6 +125,8 @@ export const api = {
   login: (body: LoginBody) => apiPost<SessionData>('/api/auth/login', body),
   logout: () => apiPost<{ ok: true }>('/api/auth/logout', {}),
   session: () => apiGet<SessionData>('/api/auth/session'),
+  /** An organisation's public brand (name, logo, tab icon, accent): no session needed. */
+  publicBrand: (orgId: number) => apiGet<PublicBrand>(`/api/brand/${orgId}`),
   /** Switches this session's guest mode for an organisation; answers the session with the role in force. */
   setGuestMode: (body: GuestModeBody) => apiPost<SessionData>('/api/auth/guest-mode', body),
   /** What an invitation link is for (no session needed); 404 with the server's sentence when it no longer opens. */

@@ -49,6 +49,12 @@ export type PaymentMethod = Static<typeof PaymentMethod>;
 export const OrgDesignEngineSettings = Type.Object({
   accentColor: Type.Optional(Type.String()),
   logoUrl: Type.Optional(Type.String()),
+  /** The browser tab's icon for this organisation (else its logo, else the portal's icon). */
+  faviconUrl: Type.Optional(Type.String()),
+  /** Days a quote stays valid after its date (docs/decisions/0095-brand-titles-and-quote-terms.md). */
+  quoteValidityDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+  /** The terms printed under a quote, one line each. */
+  quoteTerms: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 160 }), { maxItems: 16 })),
   /** Short name used in sentences such as "pending review by {nickname}". */
   nickname: Type.Optional(Type.String()),
   productOrderStatuses: Type.Optional(Type.Array(ProductOrderStatus)),
@@ -88,3 +94,26 @@ export const OrgMembership = Type.Intersect([
   }),
 ]);
 export type OrgMembership = Static<typeof OrgMembership>;
+
+/** The address of an organisation's public brand: its id as text. */
+export const PublicBrandParams = Type.Object({ orgId: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) }, { additionalProperties: false });
+export type PublicBrandParams = Static<typeof PublicBrandParams>;
+
+/**
+ * What anyone may know of an organisation without signing in, for a branded sign-in page: its name,
+ * logo, tab icon and accent colour. Nothing else of its settings.
+ */
+export const PublicBrand = Type.Object(
+  {
+    id: Id,
+    title: Type.String(),
+    logoUrl: Nullable(Type.String()),
+    faviconUrl: Nullable(Type.String()),
+    accentColor: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type PublicBrand = Static<typeof PublicBrand>;
+
+/** Default days a quote stays valid when the organisation names none. */
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
