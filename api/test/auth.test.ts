@@ -66,7 +66,7 @@ describe.each(databases)('auth on $name', (dbCase) => {
   it('validates the login body', async () => {
     const res = await t.client().post('/api/auth/login', { email: 'owner-850@demo.test' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'invalidBody', message: 'password is required' });
+    expect(res.body.error).toMatchObject({ code: 'invalidBody', message: 'Password is required.' });
   });
 
   it('GET /api/auth/session is 401 without a session and answers SessionData with one', async () => {

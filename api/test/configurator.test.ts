@@ -138,14 +138,14 @@ describe.each(databases)('configurator on $name', (dbCase) => {
       expect(await writes()).toEqual(before);
     });
 
-    it('answers 400 naming the field on schema failures and writes nothing', async () => {
+    it('answers 400 with a sentence naming the field by its label on schema failures (path and keyword in the details) and writes nothing', async () => {
       const before = await writes();
       const cases: Array<[unknown, string]> = [
-        [{ productOrderProps: { orgId: 'abc', productCategoryId: 1 } }, 'productOrderProps.orgId must be integer'],
-        [{ productOrderProps: { productCategoryId: 1 } }, 'productOrderProps.orgId is required'],
-        [{ productOrderProps: { orgId: 850, orgSpecificId: 7 } }, 'productOrderProps.orgSpecificId is not allowed'],
-        [{ productOrderProps: { orgId: 850, type: 'weird' } }, 'productOrderProps.type must be equal to constant'],
-        [{}, 'productOrderProps is required'],
+        [{ productOrderProps: { orgId: 'abc', productCategoryId: 1 } }, 'Organisation must be a whole number.'],
+        [{ productOrderProps: { productCategoryId: 1 } }, 'Organisation is required.'],
+        [{ productOrderProps: { orgId: 850, orgSpecificId: 7 } }, 'Org specific ID cannot be set here.'],
+        [{ productOrderProps: { orgId: 850, type: 'weird' } }, 'Type: choose one of "standalone" or "arch".'],
+        [{}, 'Order details are required.'],
       ];
       for (const [body, message] of cases) {
         const res = await owner.post(CREATE_ORDER, body);

@@ -16,6 +16,8 @@ import { FUZZ_EXCLUDED, validBodies, type RouteIds } from './routeCalls.ts';
  * from a new seed, printed so that its failure reproduces with FUZZ_SEED=<seed> FUZZ_RUNS=1000.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+/** What ajv says for programs (and what people used to read): a dotted or slashed path, or its own phrases. */
+const RAW_SCHEMA_WORDING = /must match format|must NOT|must be equal to|must have required|must match (a )?(schema|pattern)|must be (integer|string|number|boolean|object|array|null)\b|is not allowed|\b[a-z]+[A-Z]\w*\.[a-z]|\w\.\d+\b|\//;
 const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20_261_127);
 
 /** A JSON value as a tree, so that keys such as `__proto__` survive into the text sent. */
@@ -176,6 +178,13 @@ describe.each(databases)('fuzzing every POST route on $name', (dbCase) => {
             seen[res.status] = (seen[res.status] ?? 0) + 1;
             expect(res.status, `${path} ${serialise(tree).slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
             if (res.status >= 400) expect(await changes(), `${path} refused (${res.status}) but changed the database: ${serialise(tree).slice(0, 300)}`).toBe(before);
+            // A schema refusal (its details list each issue's field) says so in a sentence, in words a person reads.
+            const error = (res.body as { error?: { message?: string; details?: unknown } } | null)?.error;
+            if (res.status === 400 && Array.isArray(error?.details) && (error.details as Array<{ field?: unknown }>).every((d) => typeof d.field === 'string')) {
+              expect(error.message, `${path} ${serialise(tree).slice(0, 300)}`).toMatch(/^[A-Z"][^]*\.$/);
+              // Quoted text is what was sent or may be sent ("/", "+"), not wording.
+              expect(error.message!.replace(/"[^"]*"/g, '""'), `${path} ${serialise(tree).slice(0, 300)}`).not.toMatch(RAW_SCHEMA_WORDING);
+            }
           }),
           // One seed per route (the route's place in the table): adding a route leaves the others' bodies as they were.
           { numRuns: RUNS, seed: SEED + routes.indexOf(route) },

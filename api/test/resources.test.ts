@@ -62,6 +62,6 @@ describe.each(databases)('resources get on $name', (dbCase) => {
     expect(badFilter.body.error.message).toBe('where.productPropertyId is not a filter of productCategories');
     const noOrg = await owner.post('/api/resources/products/get', { where: {} });
     expect(noOrg.status).toBe(400);
-    expect(noOrg.body.error.message).toBe('where.orgId is required');
+    expect(noOrg.body.error.message).toBe('Organisation is required.');
   });
 });

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import type { Static, TSchema } from '@sinclair/typebox';
+import { schemaErrorsMessage, schemaIssueField } from '@cpq/domain';
 import { ApiError } from './errors.ts';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
@@ -20,29 +21,14 @@ export function compile(schema: TSchema): ValidateFunction {
   return v;
 }
 
-function fieldPath(e: ErrorObject): string {
-  const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const extra =
-    e.keyword === 'required'
-      ? (e.params as { missingProperty: string }).missingProperty
-      : e.keyword === 'additionalProperties'
-        ? (e.params as { additionalProperty: string }).additionalProperty
-        : '';
-  return [base, extra].filter(Boolean).join('.') || 'body';
-}
-
-/** A sentence naming the field, e.g. "productOrderProps.orgId must be integer". */
+/** For programs and test diagnostics: the dotted path and ajv's wording, e.g. "props.phone must NOT have more than 64 characters". */
 export function describeError(e: ErrorObject): string {
-  const path = fieldPath(e);
-  if (e.keyword === 'required') return `${path} is required`;
-  if (e.keyword === 'additionalProperties') return `${path} is not allowed`;
-  return `${path} ${e.message ?? 'is invalid'}`;
+  return `${schemaIssueField(e)} ${e.keyword === 'required' ? 'is required' : e.keyword === 'additionalProperties' ? 'is not allowed' : (e.message ?? 'is invalid')}`;
 }
 
-/** Pick the most useful error: for unions ajv reports each branch, then "must match a schema in anyOf". */
-function pickError(errors: ErrorObject[]): ErrorObject {
-  const deepest = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length);
-  return deepest.find((e) => e.keyword !== 'anyOf') ?? errors[0]!;
+/** What programs read: each issue with its dotted field path and keyword beside ajv's own fields. */
+function issueDetails(errors: ErrorObject[]): Array<ErrorObject & { field: string }> {
+  return errors.map((e) => ({ ...e, field: schemaIssueField(e) }));
 }
 
 // String.prototype.isWellFormed (Node 20) is newer than the ES2023 library this project compiles with.
@@ -80,8 +66,9 @@ export function validateBody<S extends TSchema>(schema: S, body: unknown, part: 
   if (!v(body)) {
     const errors = v.errors ?? [];
     const fallback = part === 'query' ? 'The query string is invalid.' : 'Request body is invalid.';
-    const message = errors.length ? describeError(pickError(errors)) : fallback;
-    throw new ApiError(400, code, part === 'query' ? message.replace(/^body /, 'query ') : message, errors);
+    const subject = part === 'query' ? 'The query string' : 'The request';
+    const message = schemaErrorsMessage(errors, schema, subject) ?? fallback;
+    throw new ApiError(400, code, message, issueDetails(errors));
   }
   // After the schema, which names unknown or mistyped fields first; before anything is written.
   const illFormed = illFormedText(body);

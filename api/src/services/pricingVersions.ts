@@ -6,6 +6,7 @@ import {
   isDraftVersion,
   priceInstance,
   publishRefusal,
+  schemaIssueMessage,
   selectPricingRuleVersion,
   versionContent,
   versionStatus,
@@ -20,7 +21,7 @@ import type { Row } from '../db/repository.ts';
 import { toDbDate } from '../db/time.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError } from '../http/errors.ts';
-import { compile, describeError } from '../http/validate.ts';
+import { compile } from '../http/validate.ts';
 import type { Access } from '../policy.ts';
 import { pricingContext, type PricingContext, type PricingDeps } from './repricing.ts';
 import { audit } from './orders.ts';
@@ -172,8 +173,8 @@ export async function publishPricingVersion(deps: PricingVersionDeps, access: Ac
   const valid = compile(StoredVersion);
   if (!valid({ version })) {
     const first = valid.errors?.[0];
-    const where = first ? describeError(first).replace(/^version\b/, `versions.${key}`) : 'invalid';
-    throw conflict('pricingVersionInvalid', `Version ${key} does not match the pricing version schema: ${where}.`);
+    const why = first ? ` ${schemaIssueMessage(first, StoredVersion, 'The version')}` : '';
+    throw conflict('pricingVersionInvalid', `Version ${key} cannot be published.${why}`, valid.errors);
   }
   // The emptiness check first: an empty version needs no orders read.
   const empty = publishRefusal({ catalogue: ctx.catalogue, ruleId: rule.id, versionKey: key, version, samples: [] });

@@ -137,10 +137,10 @@ describe('category detail', () => {
   });
 
   it('keeps the popup open with the reason when saving fails', async () => {
-    api.update.mockRejectedValue(new Error('title: must NOT have more than 255 characters'));
+    api.update.mockRejectedValue(new Error('Title must be at most 255 characters.'));
     renderAdmin(<CategoriesScreen id={4} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
-    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe('title: must NOT have more than 255 characters');
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe('Title must be at most 255 characters.');
   });
 });

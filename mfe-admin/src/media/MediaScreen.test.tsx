@@ -119,14 +119,14 @@ describe('captions', () => {
   });
 
   it('says the caption was not saved, with the server’s words, when the save fails', async () => {
-    api.update.mockRejectedValueOnce(new ApiRequestError(400, 'invalidBody', 'props.title: must NOT have more than 255 characters'));
+    api.update.mockRejectedValueOnce(new ApiRequestError(400, 'invalidBody', 'Title must be at most 255 characters.'));
     show();
     await screen.findAllByTestId('medium-card');
     vi.useFakeTimers();
     fireEvent.change(within(card(6)).getByLabelText('Caption'), { target: { value: 'x' } });
     await act(async () => vi.advanceTimersByTime(400));
     await act(async () => undefined);
-    expect(within(card(6)).getByTestId('save-state').textContent).toBe('Not saved: props.title: must NOT have more than 255 characters');
+    expect(within(card(6)).getByTestId('save-state').textContent).toBe('Not saved: Title must be at most 255 characters.');
   });
 
   it('clears the caption to none', async () => {

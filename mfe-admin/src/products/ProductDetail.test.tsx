@@ -72,13 +72,13 @@ describe('product detail', () => {
   it('says what failed when a save is refused', async () => {
     show(keypad, {
       '/api/resources/products/update': () => {
-        throw new Error('props.title must NOT have more than 255 characters');
+        throw new Error('Title must be at most 255 characters.');
       },
     });
     const title = await loaded();
     fireEvent.change(title, { target: { value: 'X' } });
     fireEvent.blur(title);
-    expect(await screen.findByText('Title could not be saved: props.title must NOT have more than 255 characters')).toBeTruthy();
+    expect(await screen.findByText('Title could not be saved: Title must be at most 255 characters.')).toBeTruthy();
     expect((title as HTMLInputElement).value).toBe('Crestnet Keypad');
   });
 

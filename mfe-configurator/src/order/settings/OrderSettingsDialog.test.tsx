@@ -80,12 +80,12 @@ describe('OrderSettingsDialog', () => {
   });
 
   it('shows the server’s message next to the field it refused', async () => {
-    mockApi({ '/api/resources/productOrders/update': () => ({ status: 400, error: 'props.phone must NOT have more than 64 characters' }) });
+    mockApi({ '/api/resources/productOrders/update': () => ({ status: 400, error: 'Phone number must be at most 64 characters.' }) });
     open(orgAs('owner'));
     const phone = screen.getByLabelText('Phone');
     await userEvent.type(phone, '9');
     await userEvent.tab();
-    const alert = await screen.findByText('props.phone must NOT have more than 64 characters');
+    const alert = await screen.findByText('Phone number must be at most 64 characters.');
     expect(phone.getAttribute('aria-describedby')).toBe(alert.id);
     expect(screen.getByTestId('settings-save-state').getAttribute('data-state')).toBe('error');
   });

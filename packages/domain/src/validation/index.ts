@@ -8,3 +8,4 @@ export * from './engravingFit.ts';
 export * from './validity.ts';
 export * from './completeness.ts';
 export * from './instanceVersion.ts';
+export * from './schemaMessages.ts';
