@@ -1,11 +1,15 @@
 import { Button } from '@cpq/ui';
-import { CONFIRM_PAYMENT, methodDetails } from './logic.ts';
+import { CONFIRM_PAYMENT, methodDetails, PAYMENT_REFERENCE } from './logic.ts';
 import { PaymentThanks } from './PaymentThanks.tsx';
 import type { Payment } from './usePayment.ts';
 import styles from './Status.module.css';
 
-/** Paying by wire or cheque: where to send the money, then "Confirm payment", or the thanks once it is announced. */
-export function ManualPayment({ pay }: { pay: Pick<Payment, 'chosen' | 'thanked' | 'sending' | 'confirmManual'> }) {
+/**
+ * Paying by wire or cheque: where to send the money and the reference to send it with (the order's
+ * number, so the organisation can match the transfer), then "Confirm payment", or the thanks once it
+ * is announced.
+ */
+export function ManualPayment({ pay, reference }: { pay: Pick<Payment, 'chosen' | 'thanked' | 'sending' | 'confirmManual'>; reference: string }) {
   // No chosen method: the one announced is no longer offered; only the thanks remain.
   const details = methodDetails(pay.chosen?.props);
   return (
@@ -18,6 +22,10 @@ export function ManualPayment({ pay }: { pay: Pick<Payment, 'chosen' | 'thanked'
               <dd>{d.value}</dd>
             </div>
           ))}
+          <div>
+            <dt>{PAYMENT_REFERENCE}</dt>
+            <dd data-testid="payment-reference">{reference}</dd>
+          </div>
         </dl>
       )}
       {pay.thanked ? (

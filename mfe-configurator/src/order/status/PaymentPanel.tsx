@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { isShippedWithoutFinalPayment, manualPaymentMessage } from '@cpq/domain';
 import { AmountChoice } from './AmountChoice.tsx';
 import { CardPayment } from './CardPayment.tsx';
+import { orderHeading } from '../logic.ts';
 import { PAYMENT_BY_OTHERS } from './logic.ts';
 import { ManualPayment } from './ManualPayment.tsx';
 import { PaymentBlocked } from './PaymentBlocked.tsx';
@@ -56,7 +57,7 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
         <PaymentMethods methods={pay.methods} method={pay.method} onChoose={pay.chooseMethod} disabled={pay.locked} name={`${headingId}-method`} />
         <AmountChoice pay={pay} name={`${headingId}-amount`} />
         {status.employee && pay.method === 'stripe' && <TestModeToggle on={pay.testMode} onChange={pay.setTestMode} disabled={pay.locked} />}
-        {pay.method === 'stripe' ? <CardPayment pay={pay} /> : (pay.chosen || pay.thanked) && <ManualPayment pay={pay} />}
+        {pay.method === 'stripe' ? <CardPayment pay={pay} /> : (pay.chosen || pay.thanked) && <ManualPayment pay={pay} reference={orderHeading(status.rules.wording.order, status.order.orgSpecificId)} />}
       </>
     );
   }

@@ -45,7 +45,8 @@ describe('status dots', () => {
     expect(dot('readyToPayDeposit').getAttribute('data-lit')).toBe('0');
     expect(dot('inProduction').getAttribute('data-large')).toBe('1');
     expect(dot('depositReceived').getAttribute('data-large')).toBe('0');
-    expect(screen.getByTestId('status-description').textContent).toBe('Submitted for Approval description');
+    // The review step's description is the customer's; an employee reads what is theirs to do (StatusCopy.test.tsx).
+    expect(screen.getByTestId('status-description').textContent).toBe("This order is waiting for your team's review.");
     cleanup();
     // An older order names reached steps by their type: every step of that type is lit.
     showStatus({ order: statusOrder({ statusData: { orderStarted: { date: '2026-01-01' }, payment: { date: '2026-01-02' } } }) });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Modal } from '@cpq/ui';
-import { isDotLarge, isDotLit, statusDescription, statusTitle, visibleStatuses, type ProductOrderStatus } from '@cpq/domain';
-import { DONT_NOTIFY } from './logic.ts';
+import { isDotLarge, isDotLit, statusTitle, visibleStatuses, type ProductOrderStatus } from '@cpq/domain';
+import { DONT_NOTIFY, statusLine } from './logic.ts';
 import type { OrderStatusModel } from './useOrderStatus.ts';
 import styles from './Status.module.css';
 
@@ -22,7 +22,7 @@ export function StatusHeader({ status }: { status: OrderStatusModel }) {
   const shown = visibleStatuses(statuses, !employee);
   if (!shown.length) return null;
   const canSet = employee && status.allowed.has('setStatus');
-  const description = current ? statusDescription(current, facts.isStocked) : '';
+  const description = current ? statusLine(current, facts.isStocked, employee) : '';
 
   return (
     <section className={styles.statusHeader} aria-label="Order status" data-testid="status-header" data-tour="status">

@@ -3,7 +3,7 @@ import { api } from '@cpq/client';
 import { formatCents, paymentMethodTitle, statusTitle, type OrderStatusEvent } from '@cpq/domain';
 import { ErrorPanel } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
-import { ACTION_WORDS, HISTORY, localDateTime, NO_HISTORY } from './logic.ts';
+import { ACTION_WORDS, emptyHistoryText, HISTORY, localDateTime } from './logic.ts';
 import type { OrderStatusModel } from './useOrderStatus.ts';
 import styles from './Status.module.css';
 
@@ -51,7 +51,7 @@ export function StatusHistory({ status }: { status: OrderStatusModel }) {
       )}
       {load.state === 'ready' && load.events.length === 0 && (
         <p className={styles.muted} data-testid="history-empty">
-          {NO_HISTORY}
+          {emptyHistoryText(statuses, status.current)}
         </p>
       )}
       {load.state === 'ready' && load.events.length > 0 && (

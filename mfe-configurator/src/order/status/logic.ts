@@ -2,7 +2,7 @@
  * What the order page's status and payment views read of an order, and their words. The decisions
  * (which transitions, amounts, checks) are the shared status model's in @cpq/domain.
  */
-import type { OrderStatusFacts, OrderStatusFields, OrderStatusResponse, PaymentEnvironment, ProductOrderStatus, StatusData } from '@cpq/domain';
+import { statusDescription, type OrderStatusFacts, type OrderStatusFields, type OrderStatusResponse, type PaymentEnvironment, type ProductOrderStatus, type StatusData } from '@cpq/domain';
 import type { Order } from '../editor/writes.ts';
 
 export const FEEDBACK_FOR_CUSTOMER = 'Feedback for Customer';
@@ -13,10 +13,16 @@ export const CANCEL_ORDER = 'Cancel Order';
 export const EDIT_ORDER_DETAILS = 'Edit Order Details';
 export const FINAL_PAYMENT_DUE = 'The final payment is due once your order is complete and ready to ship.';
 export const CONFIRM_PAYMENT = 'Confirm payment';
+/** The label of the order's number beside the wire and cheque details. */
+export const PAYMENT_REFERENCE = 'Payment reference';
 export const DONT_NOTIFY = "Don't notify the customer";
 export const TEST_MODE = 'Test mode';
 export const HISTORY = 'History';
 export const NO_HISTORY = 'No status changes yet.';
+/** An order past its first step whose moves have no events (seeded or imported before they were kept). */
+export const HISTORY_NOT_RECORDED = 'Earlier changes to this order were not recorded.';
+/** What an employee reads at the review step: the organisation's description there is for the customer. */
+export const AWAITING_TEAM_REVIEW = "This order is waiting for your team's review.";
 export const FEEDBACK_NEEDED = 'Write the feedback for the customer first.';
 export const REOPEN = 'Reopen for changes';
 export const REOPEN_REASON = 'Why is this order reopened?';
@@ -143,3 +149,19 @@ export const ACTION_WORDS: Record<string, string> = {
   refundDue: 'Refund due',
   requestStatusUpdate: 'Status update requested',
 };
+
+/**
+ * The sentence under the steps, for the reader (decision 0088). At the review step an employee reads
+ * that the team is to review it, and a customer nothing here: the submitted box beside it says, word
+ * for word, that it is pending review. Other steps: the organisation's description, for everyone.
+ */
+export function statusLine(current: ProductOrderStatus, isStocked: 0 | 1 | boolean, employee: boolean): string {
+  if (current.type === 'submittedForApproval') return employee ? AWAITING_TEAM_REVIEW : '';
+  return statusDescription(current, isStocked) ?? '';
+}
+
+/** The history's text when it has no events: true at the first step, and past it. */
+export function emptyHistoryText(statuses: readonly ProductOrderStatus[], current: ProductOrderStatus | null): string {
+  const first = statuses[0];
+  return !current || !first || current.key === first.key ? NO_HISTORY : HISTORY_NOT_RECORDED;
+}
