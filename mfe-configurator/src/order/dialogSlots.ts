@@ -4,7 +4,7 @@
  * no control is drawn without something behind it. To connect one, import it and add it below.
  */
 import type { ComponentType } from 'react';
-import type { GuestTerms, MediumJson, OrgMembership, Product } from '@cpq/domain';
+import type { GuestTerms, MediumJson, OrgMembership, Product, SubmitProblemField } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import type { Instance, Order } from './editor/writes.ts';
 import { ItemNotesDialog } from './notes/ItemNotesDialog.tsx';
@@ -20,6 +20,8 @@ export interface OrderSettingsDialogProps {
   /** The order owner's guest terms (null: the owner is no guest). */
   ownerTerms?: GuestTerms | null;
   onOrderChanged(order: Order): void;
+  /** Open at this field with this message under it (a submit check named it). */
+  focus?: { field: SubmitProblemField; message: string } | null;
 }
 
 export interface ItemNotesDialogProps {

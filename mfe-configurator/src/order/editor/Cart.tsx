@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { formatCents, isCustomProduct, salesExplanation, type PriceExplanation } from '@cpq/domain';
+import { completenessText, formatCents, isCustomProduct, salesExplanation, type PriceExplanation } from '@cpq/domain';
 import { EMPTY_CART_TEXT } from './logic.ts';
 import { explanationView, mismatchMessage, PRICE_RULE_FAILED_TEXT } from '../pricing.ts';
 import type { ItemView } from './itemViews.ts';
@@ -91,6 +91,11 @@ const CartRow = memo(function CartRow({ item, view, active, pricingHidden, emplo
               {s.property}: <span className={s.isError ? styles.invalid : undefined}>{s.value}</span>
             </span>
           ))}
+        </p>
+      )}
+      {!readOnly && (
+        <p className={view.completeness.complete ? styles.cartComplete : styles.cartIncomplete} data-testid="item-completeness" data-complete={view.completeness.complete ? '1' : '0'}>
+          {completenessText(view.completeness)}
         </p>
       )}
       <div className={styles.cartFoot}>

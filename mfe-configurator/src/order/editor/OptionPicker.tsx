@@ -4,6 +4,7 @@ import {
   dimensionBounds,
   isSelectType,
   normaliseDimension,
+  optionSwatch,
   parseNumberValue,
   reasonsInWords,
   stripNumericInput,
@@ -17,7 +18,9 @@ import {
 import { filterOptions, noOptionsText, NO_RELEVANT_RESULTS, OPTION_INPUT_DEBOUNCE_MS, readExpanded, SEARCH_THRESHOLD, writeExpanded } from './logic.ts';
 import type { EditorEngine, ItemView } from './itemViews.ts';
 import type { Instance } from './writes.ts';
+import { Swatch } from '@cpq/ui';
 import styles from './Editor.module.css';
+import pictures from './Pictures.module.css';
 
 export interface PropertyGroupRow {
   id: number;
@@ -42,6 +45,12 @@ export interface OptionPickerProps {
   onApplyToAll(propertyId: number, optionId: number): void;
   /** Properties edited elsewhere (the engravings, in their popup): not listed here. */
   hiddenPropertyIds?: ReadonlySet<number>;
+  /**
+   * Submit found this item incomplete: open this property, scroll to it and focus it, and say under
+   * each missing property that it is needed (a new `seq` asks again). `onPointed` when done.
+   */
+  pointAt?: { propertyId: number; seq: number } | null;
+  onPointed?(): void;
 }
 
 /** The active item's properties, one expandable section each, grouped as the catalogue groups them. */
@@ -50,6 +59,25 @@ export function OptionPicker(props: OptionPickerProps) {
   const [showUnavailable, setShowUnavailable] = useState(false);
   const [expanded, setExpanded] = useState<number | null>(() => readExpanded(product.id));
   useEffect(() => setExpanded(readExpanded(product.id)), [product.id]);
+  const root = useRef<HTMLDivElement>(null);
+  const pointAt = props.pointAt ?? null;
+  const onPointed = useRef(props.onPointed);
+  onPointed.current = props.onPointed;
+  // Once a submit pointed here, each missing property says it is needed (until the item changes).
+  const [pointed, setPointed] = useState(false);
+  useEffect(() => {
+    if (!pointAt) return;
+    setExpanded(pointAt.propertyId);
+    setPointed(true);
+    // After the section has opened: bring its header into view and focus it.
+    const frame = requestAnimationFrame(() => {
+      const header = root.current?.querySelector<HTMLElement>(`[data-property-header="${pointAt.propertyId}"]`);
+      header?.scrollIntoView?.({ block: 'center' });
+      header?.focus({ preventScroll: true });
+      onPointed.current?.();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pointAt]);
   const toggle = (id: number) => {
     const next = expanded === id ? null : id;
     setExpanded(next);
@@ -76,7 +104,7 @@ export function OptionPicker(props: OptionPickerProps) {
 
   if (!properties.length) return <p className={styles.muted}>This product has no options to choose.</p>;
   return (
-    <div className={styles.picker} data-testid="option-picker">
+    <div className={styles.picker} data-testid="option-picker" ref={root}>
       <label className={styles.checkboxLine}>
         <input type="checkbox" checked={showUnavailable} onChange={(e) => setShowUnavailable(e.target.checked)} data-testid="show-unavailable" />
         Show unavailable options
@@ -93,6 +121,7 @@ export function OptionPicker(props: OptionPickerProps) {
               expanded={expanded === p.id}
               onToggle={() => toggle(p.id)}
               showUnavailable={showUnavailable}
+              pointed={pointed}
             />
           ))}
         </section>
@@ -109,17 +138,40 @@ function selectionText(property: ProductProperty, sel: PropertySelection | undef
   return v === null || v === undefined || v === '' ? 'Not set' : String(v);
 }
 
-function PropertySection(p: OptionPickerProps & { property: ProductProperty; availability: Availability; expanded: boolean; onToggle(): void; showUnavailable: boolean }) {
+function PropertySection(p: OptionPickerProps & { property: ProductProperty; availability: Availability; expanded: boolean; onToggle(): void; showUnavailable: boolean; pointed: boolean }) {
   const { property, item, view } = p;
   const bodyId = useId();
+  const neededId = useId();
+  // Required (decision 0091): marked on every required property; missing ones are edged until chosen.
+  const required = view.completeness.requiredPropertyIds.includes(property.id);
+  const missing = required && view.completeness.missing.some((m) => m.propertyId === property.id);
   const sel = item.properties?.[String(property.id)];
   const option = typeof sel?.optionId === 'number' ? p.engine.catalogue.option(sel.optionId) : undefined;
   const invalid = view.invalidPropertyIds.has(property.id);
   const issue = invalid ? view.issues.find((i) => i.propertyId === property.id && i.severity === 'error') : undefined;
   return (
-    <div className={`${styles.property} ${invalid ? styles.propertyInvalid : ''}`} data-testid={`property-${property.id}`} data-invalid={invalid ? '1' : '0'}>
-      <button type="button" className={styles.propertyHeader} aria-expanded={p.expanded} aria-controls={bodyId} onClick={p.onToggle}>
+    <div
+      className={`${styles.property} ${invalid ? styles.propertyInvalid : ''} ${missing ? styles.propertyMissing : ''}`}
+      data-testid={`property-${property.id}`}
+      data-invalid={invalid ? '1' : '0'}
+      data-required={required ? '1' : '0'}
+      data-missing={missing ? '1' : '0'}
+    >
+      <button
+        type="button"
+        className={styles.propertyHeader}
+        aria-expanded={p.expanded}
+        aria-controls={bodyId}
+        aria-describedby={missing && p.pointed ? neededId : undefined}
+        onClick={p.onToggle}
+        data-property-header={property.id}
+      >
         <span className={styles.propertyTitle}>{property.title}</span>
+        {required && (
+          <span className={`${styles.required} ${missing ? '' : styles.requiredDone}`} data-testid="property-required">
+            Required
+          </span>
+        )}
         <span className={styles.propertyValue} data-testid="property-value">
           {selectionText(property, sel, option)}
           {invalid && <span className={styles.srOnly}> (invalid)</span>}
@@ -133,9 +185,14 @@ function PropertySection(p: OptionPickerProps & { property: ProductProperty; ava
           {issue.message}
         </p>
       )}
+      {missing && p.pointed && (
+        <p id={neededId} className={styles.propertyNeeded} data-testid="property-needed">
+          {isSelectType(property.type) ? `Choose a ${property.title} to submit this order.` : `Enter the ${property.title} to submit this order.`}
+        </p>
+      )}
       {p.expanded && (
         <div id={bodyId} className={styles.propertyBody}>
-          {isSelectType(property.type) ? <SelectOptions {...p} selectedId={option?.id ?? null} /> : <ValueInput {...p} selection={sel} />}
+          {isSelectType(property.type) ? <SelectOptions {...p} selectedId={option?.id ?? null} /> : <ValueInput {...p} selection={sel} required={required} />}
         </div>
       )}
     </div>
@@ -186,6 +243,7 @@ function SelectOptions(p: OptionPickerProps & { property: ProductProperty; avail
                 onClick={() => o.id !== p.selectedId && p.onChoose(property.id, o.id)}
                 data-testid={`option-${o.id}`}
               >
+                <Swatch swatch={optionSwatch(property, o)} size="md" className={pictures.chipSwatch} />
                 {o.title}
               </button>
               {o.id === p.selectedId && p.canApplyToAll && !p.readOnly && (
@@ -207,6 +265,7 @@ function SelectOptions(p: OptionPickerProps & { property: ProductProperty; avail
                 data-testid={`option-${u.option.id}`}
                 data-unavailable="1"
               >
+                <Swatch swatch={optionSwatch(property, u.option)} size="md" className={pictures.chipSwatch} />
                 {u.option.title}
               </button>
               <span id={`why-${property.id}-${u.option.id}`} className={styles.reason} data-testid="unavailable-reason">
@@ -221,7 +280,7 @@ function SelectOptions(p: OptionPickerProps & { property: ProductProperty; avail
 }
 
 /** Dimensions, number, text and checkbox values: typed values apply after a short pause, dimensions when the field is left. */
-function ValueInput(p: OptionPickerProps & { property: ProductProperty; selection: PropertySelection | undefined }) {
+function ValueInput(p: OptionPickerProps & { property: ProductProperty; selection: PropertySelection | undefined; required?: boolean }) {
   const { property, selection } = p;
   const id = useId();
   const external = property.type !== 'checkbox' && property.isArray ? (selection?.text ?? []).join('\n') : String(selection?.value ?? '');
@@ -271,6 +330,7 @@ function ValueInput(p: OptionPickerProps & { property: ProductProperty; selectio
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
           aria-describedby={`${id}-hint`}
+          aria-required={p.required || undefined}
           data-testid={`value-${property.id}`}
         />
         <span id={`${id}-hint`} className={styles.hint}>

@@ -29,6 +29,7 @@ import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITE
 import { useConfirm } from './useConfirm.tsx';
 import { OptionPicker, type PropertyGroupRow } from './OptionPicker.tsx';
 import { useOrderEditor, type Notice } from './useOrderEditor.ts';
+import { useSubmitGuidance } from './useSubmitGuidance.ts';
 import type { Instance, Order } from './writes.ts';
 import styles from './Editor.module.css';
 
@@ -113,6 +114,7 @@ export function OrderEditor(props: OrderEditorProps) {
     for (const i of items) m.set(i.id, itemView(i, engine, order, storedPrices));
     return m;
   }, [items, engine, order, storedPrices]);
+  const guide = useSubmitGuidance({ items, views, order, notices: ed.notices, dismiss: ed.dismiss, setActiveId: ed.setActiveId });
   const ownerTerms = useMemo(() => ownerGuest(props.data.guests, order.userId), [props.data.guests, order.userId]);
   const costs = useMemo<Costs>(
     () =>
@@ -191,10 +193,15 @@ export function OrderEditor(props: OrderEditorProps) {
     rules,
     employee,
     pricingHidden,
-    itemsValid: items.map((i) => views.get(i.id)?.valid ?? true),
+    itemsValid: guide.itemsValid,
+    incompleteItems: guide.incompleteItems,
+    pointAtItem: guide.pointAtItem,
     notify: ed.notify,
     ask,
-    openSettings: () => setSettingsOpen(true),
+    openSettings: (focus) => {
+      guide.setSettingsFocus(focus ?? null);
+      setSettingsOpen(true);
+    },
     applyStatus: ed.applyStatus,
     settle: ed.settle,
   });
@@ -322,6 +329,8 @@ export function OrderEditor(props: OrderEditorProps) {
                   onValue={(pid, entry) => ed.setValue(active.id, pid, entry)}
                   onApplyToAll={(pid, oid) => void applyToAll(pid, oid)}
                   {...(engravings ? { hiddenPropertyIds: engravings.propertyIds } : {})}
+                  pointAt={guide.pointAt?.itemId === active.id ? guide.pointAt : null}
+                  onPointed={guide.pointed}
                 />
               ) : (
                 <p className={styles.muted}>{isCustomProduct(active.productId) ? 'A custom product has no options to choose.' : 'This item uses a product that is not offered to you, so only an employee can change it.'}</p>
@@ -399,7 +408,14 @@ export function OrderEditor(props: OrderEditorProps) {
         />
       )}
       {Settings && settingsOpen && (
-        <Settings open onClose={() => setSettingsOpen(false)} order={order} org={org} rules={rules} pricingHidden={pricingHidden} ownerTerms={ownerTerms} onOrderChanged={ed.setOrder} />
+        <Settings
+          open
+          onClose={() => {
+            setSettingsOpen(false);
+            guide.setSettingsFocus(null);
+          }}
+          focus={guide.settingsFocus}
+          order={order} org={org} rules={rules} pricingHidden={pricingHidden} ownerTerms={ownerTerms} onOrderChanged={ed.setOrder} />
       )}
       {Notes && notesOpen && active && (
         <Notes

@@ -10,8 +10,10 @@ import {
   CUSTOM_PRODUCT_ID,
   computeOrderCosts,
   guestTerms,
+  instanceThumbnailUrl,
   isCustomProduct,
   pricesFollowCatalogue,
+  itemCompleteness,
   itemValidity,
   priceInstance,
   type CatalogueIndex,
@@ -20,6 +22,7 @@ import {
   type GuestRecordTerms,
   type GuestTerms,
   type InstanceLike,
+  type ItemCompleteness,
   type OrderPricingFields,
   type OrgDesignEngineSettings,
   type PriceExplanation,
@@ -44,12 +47,16 @@ export interface ItemView {
   title: string;
   /** The product's title when the item has its own title. */
   productTitle: string | null;
+  /** The item's picture: its own thumbnail, else its product's (docs/decisions/0085-thumbnails-and-swatches.md). */
+  thumbnailUrl: string | null;
   summary: SummaryPart[];
   quantity: number;
   valid: boolean;
   issues: PropertyIssue[];
   /** Properties drawn red. */
   invalidPropertyIds: ReadonlySet<number>;
+  /** What must be chosen and what is still missing (decision 0091; the server's submit check). */
+  completeness: ItemCompleteness;
   /** The validity the server stored (null while an edit is not saved yet, or when not sent). */
   serverValid: boolean | null;
   unitPriceInCents: number;
@@ -112,6 +119,8 @@ export function itemView(inst: Instance, engine: EditorEngine, order: Pick<Order
 }
 const EMPTY = {};
 
+const NOTHING_TO_CHOOSE: ItemCompleteness = { requiredPropertyIds: [], missing: [], complete: true };
+
 function computeView(inst: Instance, engine: EditorEngine, date: string | Date, storedPrices: boolean): ItemView {
   const { catalogue, hooks } = engine;
   const product = catalogue.product(inst.productId);
@@ -131,11 +140,14 @@ function computeView(inst: Instance, engine: EditorEngine, date: string | Date, 
     id: inst.id,
     title: own ?? product?.title ?? (isCustomProduct(inst.productId) ? 'Custom product' : UNLISTED_PRODUCT_TITLE),
     productTitle: own && product && own.trim() !== product.title.trim() ? product.title : own && isCustomProduct(inst.productId) ? 'Custom product' : null,
+    thumbnailUrl: instanceThumbnailUrl(inst, product),
     summary: hidden ? [] : optionSummary(inst, catalogue),
     quantity: p.quantity,
     valid: validity.valid,
     issues: validity.issues,
     invalidPropertyIds: invalid,
+    // A product this viewer was not sent has nothing they could choose.
+    completeness: hidden ? NOTHING_TO_CHOOSE : itemCompleteness(inst, catalogue, hooks),
     serverValid,
     unitPriceInCents: p.unitPriceInCents,
     totalPriceInCents: p.totalPriceInCents,

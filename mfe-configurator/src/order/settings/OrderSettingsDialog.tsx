@@ -3,7 +3,20 @@ import { useAtomValue } from 'jotai';
 import { api, sessionAtom } from '@cpq/client';
 import { Button, Modal } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
-import { changeRefusal, checkOrderTitle, formatCents, isEmployee, sanitiseOrderTitle, type GuestTerms, type OrderDataProductOrder, type OrgMembership, type ProductOrderWritable, type StatusData } from '@cpq/domain';
+import {
+  changeRefusal,
+  checkOrderTitle,
+  formatCents,
+  isEmployee,
+  sanitiseOrderTitle,
+  submitDetailMissing,
+  type GuestTerms,
+  type OrderDataProductOrder,
+  type OrgMembership,
+  type ProductOrderWritable,
+  type StatusData,
+  type SubmitProblemField,
+} from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { FieldNote, ReadOnlyValue, TextInput, useDraft } from './fields.tsx';
 import {
@@ -44,6 +57,8 @@ export function OrderSettingsDialog(props: {
   /** The order owner's guest terms (null: the owner is no guest), so the pricing fields can say what they add. */
   ownerTerms?: GuestTerms | null;
   onOrderChanged(order: OrderDataProductOrder): void;
+  /** Open at this field with this message under it, shown until the field passes its check. */
+  focus?: { field: SubmitProblemField; message: string } | null;
 }) {
   const { open, onClose, org, rules, pricingHidden } = props;
   const saver = useOrderSaver(props.order, props.onOrderChanged);
@@ -58,6 +73,10 @@ export function OrderSettingsDialog(props: {
     isEmployee(org) ? 'employee' : 'guest',
     'costs',
   );
+  // A submit check sent the person here: the field it names takes the focus and shows why.
+  const focus = props.focus && view.writable.has(props.focus.field) ? props.focus : null;
+  const problem: Problem | null = focus && submitDetailMissing(focus.field, order) ? focus : null;
+  const unreachable = props.focus && !focus && submitDetailMissing(props.focus.field, order) ? props.focus.message : null;
 
   return (
     <Modal
@@ -70,8 +89,13 @@ export function OrderSettingsDialog(props: {
       footer={<OrderActions order={order} org={org} rules={rules} view={view} pricingHidden={pricingHidden} userId={userId} saver={saver} onClose={onClose} />}
     >
       <form className={styles.form} onSubmit={(e) => e.preventDefault()} noValidate aria-label={`${word} details`}>
-        <OrderFields saver={saver} view={view} rules={rules} />
-        <AddressSection saver={saver} view={view} field="deliveryAddress" title="Delivery address" />
+        {unreachable && (
+          <p className={styles.summaryError} role="alert" data-testid="settings-problem">
+            {unreachable}
+          </p>
+        )}
+        <OrderFields saver={saver} view={view} rules={rules} focusField={focus?.field ?? null} problem={problem} />
+        <AddressSection saver={saver} view={view} field="deliveryAddress" title="Delivery address" focused={focus?.field === 'deliveryAddress'} problem={problem?.field === 'deliveryAddress' ? problem.message : null} />
         <AddressSection saver={saver} view={view} field="billingAddress" title="Billing address" />
         {view.showOwner && <OwnerPicker order={order} org={org} saver={saver} />}
         {(view.showAdvancedPricing || view.showTaxToggle) && (
@@ -116,7 +140,9 @@ const TEXT_FIELDS: ReadonlyArray<{ field: OrderTextField; label: string; type?: 
   { field: 'externalLink1', label: 'External link', type: 'url', inputMode: 'url', maxLength: 1000, wide: true },
 ];
 
-function OrderFields({ saver, view, rules }: { saver: OrderSaver; view: SettingsView; rules: PluginRules }) {
+type Problem = { field: SubmitProblemField; message: string };
+
+function OrderFields({ saver, view, rules, focusField, problem }: { saver: OrderSaver; view: SettingsView; rules: PluginRules; focusField: SubmitProblemField | null; problem: Problem | null }) {
   const { order } = saver;
   const headingId = useId();
   const saveText = (field: OrderTextField) => (draft: string) => {
@@ -135,7 +161,7 @@ function OrderFields({ saver, view, rules }: { saver: OrderSaver; view: Settings
           filter={sanitiseOrderTitle}
           maxLength={255}
           wide
-          autoFocus
+          autoFocus={focusField === null}
           testId="settings-title"
           onCommit={(draft) => {
             const c = checkOrderTitle(draft);
@@ -157,6 +183,8 @@ function OrderFields({ saver, view, rules }: { saver: OrderSaver; view: Settings
             testId={`settings-${f.field}`}
             placeholder={f.field === 'clientEmails' ? 'name@example.com, other@example.com' : undefined}
             hint={f.field === 'phone' ? phoneHint(textOf(order, 'phone')) : undefined}
+            autoFocus={focusField === f.field}
+            problem={problem?.field === f.field ? problem.message : undefined}
             onCommit={saveText(f.field)}
           />
         ))}
@@ -199,7 +227,7 @@ function ShippingInfo({ saver, view, rules }: { saver: OrderSaver; view: Setting
   );
 }
 
-function AddressSection({ saver, view, field, title }: { saver: OrderSaver; view: SettingsView; field: 'deliveryAddress' | 'billingAddress'; title: string }) {
+function AddressSection({ saver, view, field, title, focused = false, problem = null }: { saver: OrderSaver; view: SettingsView; field: 'deliveryAddress' | 'billingAddress'; title: string; focused?: boolean; problem?: string | null }) {
   const stored = addressValue(saver.order[field]);
   const storedKey = JSON.stringify(stored);
   const { draft: draftKey, setDraft: setDraftKey, onFocus, done } = useDraft(storedKey);
@@ -207,6 +235,8 @@ function AddressSection({ saver, view, field, title }: { saver: OrderSaver; view
   const legendId = useId();
   const noteId = `${legendId}-note`;
   if (!view.writable.has(field)) return null;
+  // Sent here by the submit check: the first part of the address still empty takes the focus.
+  const firstEmpty = focused ? (REQUIRED_ADDRESS_PARTS.find((k) => !draft[k]?.trim()) ?? 'streetAddress') : null;
   const commit = () => {
     done();
     if (draftKey !== storedKey) void saver.save(field, { [field]: addressToSave(draft) });
@@ -228,15 +258,19 @@ function AddressSection({ saver, view, field, title }: { saver: OrderSaver; view
             onFocus={onFocus}
             onChange={(v) => setDraftKey(JSON.stringify({ ...draft, [a.key]: v }))}
             onEnter={commit}
+            autoFocus={a.key === firstEmpty}
           />
         ))}
       </div>
-      <FieldNote id={noteId} state={saver.fields[field]} />
+      <FieldNote id={noteId} state={saver.fields[field]} problem={problem ?? undefined} />
     </fieldset>
   );
 }
 
-function AddressInput(p: { label: string; value: string; autoComplete: string; wide: boolean; testId: string; onFocus(): void; onChange(v: string): void; onEnter(): void }) {
+/** The parts the submit check needs, in the order the form shows them. */
+const REQUIRED_ADDRESS_PARTS = ['streetAddress', 'city', 'state', 'zip'] as const;
+
+function AddressInput(p: { label: string; value: string; autoComplete: string; wide: boolean; testId: string; onFocus(): void; onChange(v: string): void; onEnter(): void; autoFocus?: boolean }) {
   const id = useId();
   return (
     <div className={`${styles.field} ${p.wide ? styles.wideField : ''}`}>
@@ -250,6 +284,7 @@ function AddressInput(p: { label: string; value: string; autoComplete: string; w
         autoComplete={p.autoComplete}
         maxLength={255}
         data-testid={p.testId}
+        data-autofocus={p.autoFocus ? true : undefined}
         onFocus={p.onFocus}
         onChange={(e) => p.onChange(e.target.value)}
         onKeyDown={(e) => {

@@ -2,8 +2,18 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { FieldSave } from './useOrderSaver.ts';
 import styles from './OrderSettingsDialog.module.css';
 
-/** The line under a field: its hint, or its save state and the server's message. */
-export function FieldNote({ id, state, hint }: { id: string; state: FieldSave | undefined; hint?: ReactNode }) {
+/**
+ * The line under a field: its hint, or its save state and the server's message; or why a submit
+ * check sent the person to this field (`problem`, shown until the field passes and saves).
+ */
+export function FieldNote({ id, state, hint, problem }: { id: string; state: FieldSave | undefined; hint?: ReactNode; problem?: string }) {
+  if (problem && state?.status !== 'error' && state?.status !== 'saving') {
+    return (
+      <p id={id} className={styles.fieldError} role="alert" data-testid="field-problem">
+        {problem}
+      </p>
+    );
+  }
   if (state?.status === 'error') {
     return (
       <p id={id} className={styles.fieldError} role="alert">
@@ -59,6 +69,8 @@ export interface TextInputProps {
   testId?: string;
   autoFocus?: boolean;
   placeholder?: string;
+  /** Why a submit check sent the person here (shown under the field, which is marked invalid). */
+  problem?: string;
 }
 
 /** A labelled input saved on blur (or Enter), with its save state and message beside it. */
@@ -77,7 +89,7 @@ export function TextInput(p: TextInputProps) {
     maxLength: p.maxLength,
     placeholder: p.placeholder,
     'aria-describedby': noteId,
-    'aria-invalid': p.state?.status === 'error' ? true : undefined,
+    'aria-invalid': p.state?.status === 'error' || p.problem ? true : undefined,
     'data-testid': p.testId,
     onFocus,
     onBlur: commit,
@@ -106,7 +118,7 @@ export function TextInput(p: TextInputProps) {
           }}
         />
       )}
-      <FieldNote id={noteId} state={p.state} hint={p.hint} />
+      <FieldNote id={noteId} state={p.state} hint={p.hint} problem={p.problem} />
     </div>
   );
 }

@@ -24,7 +24,8 @@ afterEach(() => {
 });
 
 function showPage(order: Order, role = 'owner') {
-  const items = [item({ id: 1, title: 'Hall' })];
+  // Every required option chosen (decision 0091), so the submit checks reach the order's details.
+  const items = [item({ id: 1, title: 'Hall', properties: { '10': { optionId: 100 }, '11': { optionId: 110 }, '12': { value: 600 }, '13': { optionId: 131 } } })];
   const Settings = vi.fn(() => <div data-testid="settings-open" />);
   render(
     <Provider store={storeFor(role)}>

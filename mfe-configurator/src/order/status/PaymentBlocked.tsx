@@ -9,7 +9,7 @@ export function PaymentBlocked(props: { message: string; onEdit: () => void }) {
       <p role="alert" data-testid="payment-block-message">
         {props.message}
       </p>
-      <Button variant="secondary" onClick={props.onEdit} data-testid="payment-edit-details">
+      <Button variant="secondary" onClick={() => props.onEdit()} data-testid="payment-edit-details">
         {EDIT_ORDER_DETAILS}
       </Button>
     </div>

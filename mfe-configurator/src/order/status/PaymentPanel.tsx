@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { isShippedWithoutFinalPayment, manualPaymentMessage } from '@cpq/domain';
+import { isShippedWithoutFinalPayment, manualPaymentMessage, PAYMENT_CONTACT_EMAIL_REQUIRED, SUBMIT_PROBLEMS, type SubmitProblemField } from '@cpq/domain';
 import { AmountChoice } from './AmountChoice.tsx';
 import { CardPayment } from './CardPayment.tsx';
 import { orderHeading } from '../logic.ts';
@@ -10,7 +10,7 @@ import { PaymentMethods } from './PaymentMethods.tsx';
 import { PaymentProcessing } from './PaymentProcessing.tsx';
 import { TestModeToggle } from './TestModeToggle.tsx';
 import { usePayment } from './usePayment.ts';
-import type { OrderStatusModel } from './useOrderStatus.ts';
+import type { OrderStatusModel, SettingsFocus } from './useOrderStatus.ts';
 import styles from './Status.module.css';
 
 /** Whether the order is at a step that takes a payment now (a payment step, or shipped without its final payment). */
@@ -44,7 +44,9 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
     // The order stays at this step (a balance still due at shipping): the thanks are in the panel's place.
     body = null;
   } else if (pay.block) {
-    body = <PaymentBlocked message={pay.block} onEdit={status.openSettings} />;
+    const message = pay.block;
+    // The settings open at the detail the payment waits for, with the same sentence under it.
+    body = <PaymentBlocked message={message} onEdit={() => status.openSettings(blockedField(message))} />;
   } else if (!pay.methods.length) {
     body = (
       <p className={styles.boxText} data-testid="manual-payment-message">
@@ -70,4 +72,11 @@ export function PaymentPanel({ status }: { status: OrderStatusModel }) {
       {body}
     </section>
   );
+}
+
+/** The order detail a payment block names (the same sentences as the submit checks). */
+function blockedField(message: string): SettingsFocus | undefined {
+  const field: SubmitProblemField | null =
+    message === SUBMIT_PROBLEMS.phone ? 'phone' : message === SUBMIT_PROBLEMS.deliveryAddress ? 'deliveryAddress' : message === PAYMENT_CONTACT_EMAIL_REQUIRED ? 'clientEmails' : null;
+  return field ? { field, message } : undefined;
 }

@@ -14,6 +14,10 @@ import {
   STATUS_UPDATE_REQUESTED,
   SUBMIT_CONFIRM,
   submitProblem,
+  ApiFailure,
+  type IncompleteItem,
+  type SubmitProblem,
+  type SubmitProblemField,
   type OrderStatusResponse,
   type OrgMembership,
   type ProductOrderStatus,
@@ -36,13 +40,24 @@ export interface OrderStatusInput {
   pricingHidden: boolean;
   /** Whether each item of the order is valid (submit refuses invalid items). */
   itemsValid: boolean[];
+  /** The items with required options unchosen, in cart order (submit refuses them, decision 0091). */
+  incompleteItems?: readonly IncompleteItem[];
+  /** Shows the person an item's first missing option (opens the item, scrolls to and focuses the property). */
+  pointAtItem?: (item: { id: number; propertyId: number }) => void;
   notify: (kind: NoticeKind, text: string) => void;
   /** Asks a yes/no question; resolves true for yes. */
   ask: (text: string, options?: { destructive?: boolean }) => Promise<boolean>;
-  openSettings: () => void;
+  /** Opens the order settings; at the field to fix, with its message, when a submit check names one. */
+  openSettings: (focus?: SettingsFocus) => void;
   applyStatus: (fields: Partial<OrderStatusResponse>) => void;
   /** Resolves once the page's edits are saved (true) or some failed to save (false). */
   settle: () => Promise<boolean>;
+}
+
+/** The order detail the settings open at, and why. */
+export interface SettingsFocus {
+  field: SubmitProblemField;
+  message: string;
 }
 
 export const UNSAVED_CHANGES = 'Some changes could not be saved. Retry saving them first.';
@@ -109,9 +124,19 @@ export function useOrderStatus(input: OrderStatusInput) {
   /** The step the person is looking at: a call made on a step that has since changed is refused. */
   const seen = facts.lastCompletedStatusKey;
 
+  const { pointAtItem } = input;
+  /** Points at what a submit problem names: the item's missing option, or the order detail in the settings. */
+  const pointAt = useCallback(
+    (problem: Pick<SubmitProblem, 'message' | 'opensSettings' | 'field' | 'item'>) => {
+      if (problem.item) pointAtItem?.(problem.item);
+      else if (problem.opensSettings) openSettings(problem.field ? { field: problem.field, message: problem.message } : undefined);
+    },
+    [pointAtItem, openSettings],
+  );
   const submit = useCallback(async () => {
     const problem = submitProblem({
       itemsValid: input.itemsValid,
+      ...(input.incompleteItems ? { incompleteItems: input.incompleteItems } : {}),
       phone: order.phone ?? null,
       deliveryAddress: order.deliveryAddress ?? null,
       firmName: order.firmName ?? null,
@@ -119,13 +144,19 @@ export function useOrderStatus(input: OrderStatusInput) {
     });
     if (problem) {
       notify('alert', problem.message);
-      if (problem.opensSettings) openSettings();
+      pointAt(problem);
       return false;
     }
     // Stocked orders are not reviewed: they go on to payment without a question.
     if (!stocked && !(await ask(SUBMIT_CONFIRM(org.title)))) return false;
-    return run('submit', () => api.submitOrder({ productOrderId: order.id, expectedStatusKey: seen, ...(userId ? { userId } : {}), isGuestMode: guestMode }));
-  }, [input.itemsValid, order, notify, openSettings, stocked, ask, org.title, run, userId, guestMode, seen]);
+    return run('submit', () =>
+      api.submitOrder({ productOrderId: order.id, expectedStatusKey: seen, ...(userId ? { userId } : {}), isGuestMode: guestMode }).catch((err: unknown) => {
+        // The server judged the stored order otherwise (another person's edit): point at what it names too.
+        if (err instanceof ApiFailure && err.code === 'submitCheckFailed') pointAt(refusalPointer(err));
+        throw err;
+      }),
+    );
+  }, [input.itemsValid, input.incompleteItems, order, notify, pointAt, stocked, ask, org.title, run, userId, guestMode, seen]);
 
   const cancel = useCallback(async () => {
     // Cancelling resets the order to its first step: Enter must not do it by accident.
@@ -194,3 +225,15 @@ export function useOrderStatus(input: OrderStatusInput) {
 }
 
 export type OrderStatusModel = ReturnType<typeof useOrderStatus>;
+
+/** What a server's submit refusal points at (its details: the order field, or the item and its property). */
+function refusalPointer(err: ApiFailure): Pick<SubmitProblem, 'message' | 'opensSettings' | 'field' | 'item'> {
+  const d = (err.details ?? {}) as { opensSettings?: unknown; field?: unknown; productInstanceId?: unknown; propertyId?: unknown };
+  const fields: readonly string[] = ['phone', 'deliveryAddress', 'firmName', 'clientEmails'];
+  return {
+    message: err.message,
+    opensSettings: d.opensSettings === true,
+    ...(typeof d.field === 'string' && fields.includes(d.field) ? { field: d.field as SubmitProblemField } : {}),
+    ...(typeof d.productInstanceId === 'number' && typeof d.propertyId === 'number' ? { item: { id: d.productInstanceId, propertyId: d.propertyId } } : {}),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentBlock, submitProblem } from './checks.ts';
+import { paymentBlock, submitDetailMissing, submitProblem } from './checks.ts';
 
 const address = { city: 'Portland', state: 'OR', streetAddress: '1 Main St', zip: '97201' };
 const valid = {
@@ -62,6 +62,19 @@ describe('submit checks, in order, first failure wins', () => {
     const problem = { message: 'A contact email is required to proceed.', opensSettings: true, field: 'clientEmails' };
     for (const clientEmails of [null, undefined, '', [], ['', ' ']]) expect(submitProblem({ ...valid, clientEmails })).toEqual(problem);
     expect(submitProblem({ ...valid, clientEmails: 'buyer@acme.test' })).toBeNull();
+  });
+});
+
+describe('a named order detail, checked again as it is fixed', () => {
+  it('each field by its own check, whatever the others', () => {
+    const none = { phone: null, deliveryAddress: null, firmName: null, clientEmails: null };
+    for (const field of ['phone', 'deliveryAddress', 'firmName', 'clientEmails'] as const) expect(submitDetailMissing(field, none)).toBe(true);
+    expect(submitDetailMissing('phone', { ...none, phone: '503.555.0100' })).toBe(false);
+    expect(submitDetailMissing('phone', { ...none, phone: '555-0100' })).toBe(true);
+    expect(submitDetailMissing('deliveryAddress', { ...none, deliveryAddress: address })).toBe(false);
+    expect(submitDetailMissing('deliveryAddress', { ...none, deliveryAddress: { ...address, zip: '' } })).toBe(true);
+    expect(submitDetailMissing('firmName', { ...none, firmName: 'Acme' })).toBe(false);
+    expect(submitDetailMissing('clientEmails', { ...none, clientEmails: ['a@b.test'] })).toBe(false);
   });
 });
 

@@ -69,6 +69,20 @@ export function submitProblem(input: {
   return null;
 }
 
+/** Whether the order detail a submit problem named still fails its check (its message then stays shown). */
+export function submitDetailMissing(field: SubmitProblemField, order: { phone?: string | null; deliveryAddress?: DeliveryAddressParts | undefined; firmName?: string | null; clientEmails?: unknown }): boolean {
+  switch (field) {
+    case 'phone':
+      return !isValidPhone(order.phone);
+    case 'deliveryAddress':
+      return !isCompleteDeliveryAddress(order.deliveryAddress);
+    case 'firmName':
+      return !filled(order.firmName);
+    case 'clientEmails':
+      return !hasClientEmail(order.clientEmails);
+  }
+}
+
 /** Why the payment panel cannot take a payment yet (it then offers "Edit Order Details"). */
 export function paymentBlock(input: {
   phone: string | null;

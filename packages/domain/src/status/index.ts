@@ -23,7 +23,7 @@ export { STATUS_REFUSALS, STATUS_EVENT_TYPES } from './rules.ts';
 export { decideStatus, allowedEvents, orderStatusMachine } from './machine.ts';
 export type { OrderStatusMachine } from './machine.ts';
 export { paymentMethodChoices, manualPaymentMessage, MANUAL_PAYMENT_DEFAULT, CARD_PROVIDERS, paymentMethodTitle } from './paymentMethods.ts';
-export { submitProblem, paymentBlock, SUBMIT_PROBLEMS, PAYMENT_CONTACT_EMAIL_REQUIRED } from './checks.ts';
+export { submitProblem, submitDetailMissing, paymentBlock, SUBMIT_PROBLEMS, PAYMENT_CONTACT_EMAIL_REQUIRED } from './checks.ts';
 export type { DeliveryAddressParts, SubmitProblem, SubmitProblemField } from './checks.ts';
 export * from './texts.ts';
 export {
