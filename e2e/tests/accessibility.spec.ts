@@ -2,10 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
 
-/** No serious or critical axe-core violation on the pages this release touches. */
+/** Landmark rules checked whatever their impact: one top-level <main> (the shell's), landmarks told apart. */
+const LANDMARK_RULES = ['landmark-no-duplicate-main', 'landmark-main-is-top-level', 'landmark-unique'];
+
+/** No serious or critical axe-core violation, and no landmark violation, on the pages this release touches. */
 async function expectNoSeriousViolations(page: Page, name: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || LANDMARK_RULES.includes(v.id));
   expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -37,4 +40,19 @@ test("an organisation's plugin that fails to load", async ({ page }) => {
   await signIn(page, 'owner-850@demo.test');
   await expect(page.getByTestId('plugin-error')).toBeVisible();
   await expectNoSeriousViolations(page, 'plugin error');
+});
+
+test('documents, drawings and admin pages have one main landmark', async ({ page }) => {
+  await signIn(page, 'owner-850@demo.test');
+  for (const [path, testId] of [
+    ['/orders', 'orders-page'],
+    ['/orders/1/documents', 'documents-screen'],
+    ['/orders/1/drawings', 'drawings-screen'],
+    ['/admin/products', 'admin-products'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(testId).first()).toBeVisible();
+    await expect(page.locator('main')).toHaveCount(1);
+    await expectNoSeriousViolations(page, path);
+  }
 });

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, LoadingScreen, UnavailablePage, useLocationPath } from '@cpq/ui';
-import { ADMIN_SECTIONS, adminRoute, sectionOf } from './routes.ts';
+import { usePageTitle } from '@cpq/client';
+import { ADMIN_SECTIONS, adminRoute, adminTitle, sectionOf } from './routes.ts';
 import { SCREENS } from './screens.tsx';
 import { AdminPage } from './common/index.ts';
 import styles from './App.module.css';
@@ -10,6 +11,7 @@ export function App() {
   const pathname = useLocationPath();
   const current = sectionOf(pathname);
   const route = adminRoute(pathname);
+  usePageTitle(adminTitle(route));
   return (
     <div className={styles.layout}>
       <nav aria-label="Admin" className={styles.sidebar}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminRoute } from './routes.ts';
+import { adminRoute, adminTitle } from './routes.ts';
 
 describe('adminRoute', () => {
   it.each([
@@ -16,4 +16,16 @@ describe('adminRoute', () => {
     '%s is not an admin screen',
     (path) => expect(adminRoute(path)).toEqual({ kind: 'notFound' }),
   );
+});
+
+describe('adminTitle', () => {
+  it.each([
+    ['/admin/products', ['Products', 'Admin']],
+    ['/admin/user-groups', ['User groups', 'Admin']],
+    ['/admin/integrations', ['Integrations', 'Admin']],
+    ['/admin/products/12', ['Product 12', 'Admin']],
+    ['/admin/product-pricing-rules/3', ['Pricing rule 3', 'Admin']],
+    ['/admin/product-graphics/7', ['Product graphic 7', 'Admin']],
+    ['/admin/unknown', ['Page not found', 'Admin']],
+  ])('%s is titled %j', (path, parts) => expect(adminTitle(adminRoute(path))).toEqual(parts));
 });

@@ -41,3 +41,26 @@ export function adminRoute(pathname: string): AdminRoute {
 export function sectionOf(pathname: string): string | null {
   return pathname.split('/')[2] || null;
 }
+
+/** A detail screen's name for one row, in the tab title ("Product 12"). */
+const DETAIL_NAMES: Partial<Record<AdminSection, string>> = {
+  products: 'Product',
+  'product-properties': 'Property',
+  'product-property-groups': 'Property group',
+  'product-categories': 'Category',
+  'product-pricing-rules': 'Pricing rule',
+  'product-graphics': 'Product graphic',
+};
+
+const SCREEN_NAMES: Record<AdminSection, string> = {
+  ...Object.fromEntries(ADMIN_SECTIONS.map((s) => [s.path, s.label])),
+  integrations: 'Integrations',
+  'product-graphics': 'Product graphics',
+} as Record<AdminSection, string>;
+
+/** The tab title's page parts of an admin screen (docs/decisions/0095-brand-titles-and-quote-terms.md): the screen, then "Admin". */
+export function adminTitle(route: AdminRoute): string[] {
+  if (route.kind === 'notFound') return ['Page not found', 'Admin'];
+  if (route.kind === 'detail') return [`${DETAIL_NAMES[route.section] ?? SCREEN_NAMES[route.section]} ${route.id}`, 'Admin'];
+  return [SCREEN_NAMES[route.section], 'Admin'];
+}

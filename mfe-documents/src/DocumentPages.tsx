@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { DOCUMENT_MARGIN, DOCUMENT_PAGE, INCOMPLETE_ADDRESS_TEXT } from '@cpq/domain';
 import type { DocColumn, DocRow, DocumentModel } from './model.ts';
+import { QuoteTerms, ValidUntil } from './QuoteTerms.tsx';
 import { BODY_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT } from './pages.ts';
 import styles from './Documents.module.css';
 
@@ -55,6 +56,7 @@ export function DocumentPages({ doc, branding, renderDrawing }: DocumentPagesPro
                 ))}
               </dl>
             )}
+            {page.hasSummary && <QuoteTerms doc={doc} />}
           </div>
           <footer className={styles.footer} style={{ height: FOOTER_HEIGHT }} data-testid="document-footer">
             {branding.logoUrl ? <img className={styles.footerLogo} src={branding.logoUrl} alt={branding.orgTitle} /> : <span>{branding.orgTitle}</span>}
@@ -124,6 +126,7 @@ function Header({ doc, branding }: { doc: DocumentModel; branding: Branding }) {
       <div className={styles.brand}>
         {branding.logoUrl ? <img className={styles.logo} src={branding.logoUrl} alt={branding.orgTitle} /> : <p className={styles.orgName}>{branding.orgTitle}</p>}
         <h1 className={styles.docTitle}>{doc.title}</h1>
+        <ValidUntil date={doc.validUntil} />
       </div>
       <dl className={styles.fields}>
         {doc.fields.map((f) => (

@@ -3,7 +3,7 @@ import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
 import type { DocumentKind, OrderDataGuest, OrderDataProductInstance } from '@cpq/domain';
 import { documentCsv, documentCsvRows } from './csv.ts';
 import { buildDocument, LINE_HEIGHT, netOfDiscount, ROW_PADDING, THUMBNAIL_GAP, THUMBNAIL_SIZE, type DocumentInput } from './model.ts';
-import { BODY_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT } from './pages.ts';
+import { BODY_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT, termsHeight } from './pages.ts';
 import { catalogueFixture, instance, orderFixture } from './fixtures.test-utils.ts';
 
 function input(over: Partial<DocumentInput> = {}): DocumentInput {
@@ -246,3 +246,34 @@ describe('pagination of a 200-item order', () => {
   });
 });
 
+
+describe("a quote's validity and terms (decision 0095)", () => {
+  it('is valid for the organisation’s days from the day it was last updated', () => {
+    // Last updated 5/7/2025 (fixture): + 14 days.
+    expect(buildDocument(input({ orgSettings: { quoteValidityDays: 14 } })).validUntil).toBe('5/21/2025');
+  });
+
+  it('is valid for 30 days when the organisation names none', () => {
+    expect(buildDocument(input()).validUntil).toBe('6/6/2025');
+  });
+
+  it('prints the organisation’s terms on a quote only', () => {
+    const orgSettings = { quoteTerms: ['A 50% deposit starts production.', '  ', '24-month warranty.'] };
+    expect(buildDocument(input({ orgSettings })).terms).toEqual(['A 50% deposit starts production.', '24-month warranty.']);
+    for (const mode of ['invoice', 'packingSlip', 'factory'] as const) {
+      const doc = buildDocument(input({ mode, orgSettings }));
+      expect(doc.terms, mode).toEqual([]);
+      expect(doc.validUntil, mode).toBeNull();
+    }
+  });
+
+  it('keeps room for the terms on the last page: rows that leave too little move them to a page of their own', () => {
+    const height = BODY_HEIGHT - HEADER_HEIGHT - TABLE_HEADER_HEIGHT - 10;
+    const rows = [{ ...buildDocument(input()).rows[0]!, height }];
+    expect(paginate({ rows, summary: null, terms: [] })).toHaveLength(1);
+    const pages = paginate({ rows, summary: null, terms: ['Term one', 'Term two'] });
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toMatchObject({ from: 1, to: 1, hasSummary: true });
+    expect(termsHeight({ terms: ['Term one', 'Term two'] })).toBeGreaterThan(10);
+  });
+});

@@ -9,6 +9,7 @@ import {
   costLines,
   currentStatus,
   CUSTOM_PRODUCT_ID,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
   formatCents,
   guestTerms,
   isCustomProduct,
@@ -107,6 +108,10 @@ export interface DocumentModel {
   summary: SummaryLine[] | null;
   /** The order has a discount the Hide/Show Discount toggle may hide. */
   hasDiscount: boolean;
+  /** A quote's "Valid until" date (M/D/YYYY); null on other documents. */
+  validUntil: string | null;
+  /** The organisation's terms under a quote, one line each; empty on other documents. */
+  terms: readonly string[];
 }
 
 export interface EngravingIds {
@@ -177,7 +182,22 @@ export function buildDocument(input: DocumentInput): DocumentModel {
     rows,
     summary: pricing ? summaryLines(mode, pricing.costs, input) : null,
     hasDiscount: !!pricing && pricing.costs.discount > 0,
+    validUntil: mode === 'quote' ? quoteValidUntil(order, input.orgSettings) : null,
+    terms: mode === 'quote' ? (input.orgSettings.quoteTerms ?? []).map((t) => t.trim()).filter(Boolean) : [],
   };
+}
+/**
+ * A quote stays valid for the organisation's number of days (30 when it names none) from the day it
+ * was last updated: the prices it shows are those of that day (docs/decisions/0095-brand-titles-and-quote-terms.md).
+ */
+export function quoteValidUntil(order: Pick<OrderDataProductOrder, 'created' | 'lastUpdated'>, settings: Pick<OrgDesignEngineSettings, 'quoteValidityDays'>): string | null {
+  const from = order.lastUpdated || order.created;
+  if (!from) return null;
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(from) ? `${from.replace(' ', 'T')}Z` : from;
+  const start = new Date(iso);
+  if (Number.isNaN(start.getTime())) return null;
+  const days = settings.quoteValidityDays ?? DEFAULT_QUOTE_VALIDITY_DAYS;
+  return formatDate(new Date(start.getTime() + days * 86_400_000).toISOString());
 }
 
 // ---------------------------------------------------------------------------------------------

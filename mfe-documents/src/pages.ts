@@ -18,12 +18,20 @@ export function summaryHeight(doc: Pick<DocumentModel, 'summary'>): number {
   return doc.summary ? SUMMARY_PADDING + doc.summary.length * SUMMARY_LINE_HEIGHT : 0;
 }
 
-export function paginate(doc: Pick<DocumentModel, 'rows' | 'summary'>): PackedPage[] {
+/** A quote's terms, after the summary on the last page: a heading and one unwrapped line per term. */
+export const TERMS_LINE_HEIGHT = 16;
+const TERMS_HEADING = 28;
+
+export function termsHeight(doc: Pick<DocumentModel, 'terms'>): number {
+  return doc.terms.length > 0 ? TERMS_HEADING + doc.terms.length * TERMS_LINE_HEIGHT : 0;
+}
+
+export function paginate(doc: Pick<DocumentModel, 'rows' | 'summary' | 'terms'>): PackedPage[] {
   return packPages({
     rowHeights: doc.rows.map((r) => r.height),
     bodyHeight: BODY_HEIGHT,
     firstPageHeader: HEADER_HEIGHT,
     tableHeader: TABLE_HEADER_HEIGHT,
-    summary: summaryHeight(doc),
+    summary: summaryHeight(doc) + termsHeight(doc),
   });
 }

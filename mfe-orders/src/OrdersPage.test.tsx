@@ -57,7 +57,7 @@ describe('orders page states', () => {
     ordersData.mockResolvedValue(page([]));
     show();
     expect((await screen.findByTestId('orders-empty')).textContent).toBe('No quotes found');
-    expect(document.title).toBe('My Quotes');
+    expect(document.title).toBe('My Quotes · Lumen & Brass');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My Quotes');
   });
 

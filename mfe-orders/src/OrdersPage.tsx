@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, sessionAtom } from '@cpq/client';
+import { activeOrgAtom, activeRulesAtom, sessionAtom, usePageTitle } from '@cpq/client';
 import { isEmployee, isGuest, isGuestMode } from '@cpq/domain';
 import { LoadingScreen } from '@cpq/ui';
 import { offeredShortcuts } from './filterOptions.ts';
@@ -56,9 +56,7 @@ function OrdersList() {
   const saveSettings = useSettingsSaver();
   const titleText = `My ${capitalize(wording.orders)}`;
 
-  useEffect(() => {
-    document.title = titleText;
-  }, [titleText]);
+  usePageTitle(titleText);
 
   /** Every change of what is listed: a history entry, page 1, and the settings saved when they changed. */
   const change = (next: OrdersListView, how: { replace?: boolean } = {}) => {
@@ -82,7 +80,7 @@ function OrdersList() {
   const costs = useRecalculateCosts({ org, wording, setNotice, onDone: list.refresh });
 
   return (
-    <main className={styles.page} data-testid="orders-page">
+    <div className={styles.page} data-testid="orders-page">
       <OrdersHeader
         title={titleText}
         recalculate={isPlatformAdmin ? { busy: costs.recalculating, run: () => void costs.recalculateCosts() } : null}
@@ -104,6 +102,6 @@ function OrdersList() {
       <PaymentFilterNote view={view} change={change} ordersWord={wording.orders} />
       <OrdersNotice notice={notice} onDismiss={() => setNotice(null)} />
       <OrdersResults list={list} archive={archive} view={view} change={change} rules={listRules} wording={wording} guest={guest} statuses={allStatuses} title={titleText} />
-    </main>
+    </div>
   );
 }

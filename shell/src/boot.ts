@@ -5,6 +5,7 @@ import type { LoginBody, SessionData } from '@cpq/domain';
 import { DEFAULT_RULES, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
 import { hasPlugin, loadRegistry, pluginName } from './registry.ts';
 import { applyTheme } from './theme.ts';
+import { applyOrgIcon, orgOfAddress, rememberOrg } from './brand.ts';
 import { preloadApplicationFor } from './applications.tsx';
 import { matchRoute } from './routes.ts';
 import { takeInvitationToken } from './invitationEntry.ts';
@@ -152,6 +153,9 @@ async function readSession(): Promise<SessionData | null> {
 export async function signIn(body: LoginBody): Promise<void> {
   const session = await api.login(body);
   portalStore.set(sessionAtom, session);
+  // The address named an organisation (its sign-in link): open that one, when the person belongs to it.
+  const named = orgOfAddress();
+  if (named !== null && session.organisations.some((o) => o.id === named)) portalStore.set(activeOrgIdAtom, named);
   if (afterSignIn) {
     openSharedOrder(afterSignIn);
     afterSignIn = null;
@@ -229,12 +233,15 @@ async function loadOrganisationResources({ retry = false } = {}): Promise<void> 
     // No rules rather than another organisation's or the defaults: nothing may price with them.
     portalStore.set(activeRulesAtom, null);
     applyTheme(org, null);
+    applyOrgIcon(org);
     setBoot({ status: 'pluginFailed', orgTitle: org?.title ?? 'your organisation', message: messageOf(err), retrying: false });
     return;
   }
   if (mine !== generation) return; // a newer switch won
   portalStore.set(activeRulesAtom, rules);
   applyTheme(org, rules);
+  applyOrgIcon(org);
+  if (org) rememberOrg(org.id);
   setBoot({ status: 'ready' });
   const first = onFirstReady;
   onFirstReady = null;

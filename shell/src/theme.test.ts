@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrgMembership } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
-import { themeProperties } from './theme.ts';
+import { strongAccentOf, themeProperties } from './theme.ts';
 
 const org = (designEngine: OrgMembership['appData']['designEngine']): OrgMembership =>
   ({ id: 1, title: 'Org', role: 'owner', appData: { designEngine } }) as OrgMembership;
@@ -32,5 +32,20 @@ describe('themeProperties', () => {
     expect(p['--font-family']).toMatch(/^'DIN', /);
     expect(p['--font-size']).toBe('14px');
     expect(p['--font-weight']).toBe('normal');
+  });
+});
+
+describe('controls and focus rings take the accent (decision 0096)', () => {
+  it('uses the accent where it stands out from a white page', () => {
+    expect(themeProperties(org({ accentColor: '#8a6d3b' }), rules({}))['--accent-strong']).toBe('#8a6d3b');
+    expect(strongAccentOf('#2f5d50')).toBe('#2f5d50');
+  });
+
+  it('uses near-black for a pale accent a control outline would vanish in (under 3:1 on white)', () => {
+    expect(strongAccentOf('#f5e663')).toBe('#1d1f23');
+    expect(strongAccentOf('#ffffff')).toBe('#1d1f23');
+    // #949494 is just over 3:1 on white, #999999 just under.
+    expect(strongAccentOf('#949494')).toBe('#949494');
+    expect(strongAccentOf('#999999')).toBe('#1d1f23');
   });
 });

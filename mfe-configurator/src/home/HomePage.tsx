@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { navigateToUrl } from 'single-spa';
-import { activeOrgAtom, activeRulesAtom, api, sessionAtom, type HomepageData } from '@cpq/client';
+import { activeOrgAtom, activeRulesAtom, api, sessionAtom, usePageTitle, type HomepageData } from '@cpq/client';
 import { Button, ErrorPanel, Link, LoadingScreen } from '@cpq/ui';
 import { errorMessage } from '../shared/errors.ts';
 import styles from './HomePage.module.css';
@@ -34,9 +34,7 @@ export function HomePage() {
   const [state, dispatch] = useReducer(homeReducer, initialHomeState);
   const creatingRef = useRef(false);
 
-  useEffect(() => {
-    document.title = PAGE_TITLE;
-  }, []);
+  usePageTitle(PAGE_TITLE);
 
   useEffect(() => {
     // An architectural organisation shows only "New Project": it needs no catalogue.
@@ -115,7 +113,7 @@ export function HomePage() {
 
   if (isArchitectural) {
     return (
-      <main className={styles.page} data-testid="home-page">
+      <div className={styles.page} data-testid="home-page">
         {header}
         <div className={styles.archActions}>
           <Button
@@ -129,14 +127,14 @@ export function HomePage() {
         </div>
         {feedback}
         {myOrders}
-      </main>
+      </div>
     );
   }
 
   if (load.status === 'loading') return <LoadingScreen />;
   if (load.status === 'error') {
     return (
-      <main className={styles.page} data-testid="home-page">
+      <div className={styles.page} data-testid="home-page">
         {header}
         <ErrorPanel
           heading="The catalogue could not be loaded."
@@ -145,7 +143,7 @@ export function HomePage() {
           testId="home-error"
         />
         {myOrders}
-      </main>
+      </div>
     );
   }
 
@@ -160,7 +158,7 @@ export function HomePage() {
   };
 
   return (
-    <main className={styles.page} data-testid="home-page" aria-busy={state.creating || undefined}>
+    <div className={styles.page} data-testid="home-page" aria-busy={state.creating || undefined}>
       {header}
       {feedback}
       {sections.map((section) => {
@@ -224,7 +222,7 @@ export function HomePage() {
         );
       })}
       {myOrders}
-    </main>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, loadOrderWithCatalogue, sessionAtom, type Catalogue, type OrderData, missingOrderPathAtom } from '@cpq/client';
+import { activeOrgAtom, activeRulesAtom, loadOrderWithCatalogue, sessionAtom, usePageTitle, type Catalogue, type OrderData, missingOrderPathAtom } from '@cpq/client';
 import { CatalogueIndex, catalogueSnapshotFromRows, isEmployee, orderCatalogueRows, type EngineHooks, type OrderDataProductOrder } from '@cpq/domain';
 import { engineHooks } from '@cpq/plugin-sdk';
 import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
@@ -77,9 +77,7 @@ export function OrderPage() {
 
   const wordingOrder = rules?.wording.order ?? 'order';
   const heading = load.status === 'ready' ? orderHeading(wordingOrder, load.order.orgSpecificId) : null;
-  useEffect(() => {
-    if (heading) document.title = heading;
-  }, [heading]);
+  usePageTitle(heading ?? (load.status === 'missing' ? 'Page not found' : null));
 
   let body;
   if (load.status === 'loading' || !org || !hooks || !rules) {
@@ -124,9 +122,9 @@ export function OrderPage() {
   }
 
   return (
-    <main className={`${styles.page} ${load.status === 'ready' ? styles.wide : ''}`} data-testid="order-page">
+    <div className={`${styles.page} ${load.status === 'ready' ? styles.wide : ''}`} data-testid="order-page">
       {body}
-    </main>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, errorMessage, missingOrderPathAtom } from '@cpq/client';
+import { activeOrgAtom, activeRulesAtom, errorMessage, missingOrderPathAtom, usePageTitle } from '@cpq/client';
 import { drawingsFilename, type DocumentPdfBody } from '@cpq/domain';
 import { ErrorPanel, Link, downloadBlob, useLocationKey } from '@cpq/ui';
 import { DrawingSheet } from './DrawingSheet.tsx';
@@ -29,6 +29,8 @@ export function DrawingsScreen() {
   const search = q < 0 ? '' : locationKey.slice(q);
   const defaults: DrawingsSettings = { setMode: 'multiple', units: config?.defaultUnits ?? 'mm', showDimensions: true };
   const route = parseDrawingsRoute(pathname, search, defaults);
+  const titleWord = rules?.wording.order ?? 'order';
+  usePageTitle(['Drawings', ...(route ? [`${titleWord.charAt(0).toUpperCase()}${titleWord.slice(1)} #${route.orgSpecificId}`] : [])]);
 
   // Settings changed on this page; written to the query string too, so a reload or the PDF shows the same set.
   const [changed, setChanged] = useState<DrawingsSettings | null>(null);
@@ -171,12 +173,12 @@ export function DrawingsScreen() {
   }
 
   return (
-    <main className={styles.screen} data-testid="drawings-screen" data-status={status} data-printing={printState.printing || undefined} data-pdf={printState.pdf || route?.print || undefined}>
+    <div className={styles.screen} data-testid="drawings-screen" data-status={status} data-printing={printState.printing || undefined} data-pdf={printState.pdf || route?.print || undefined}>
       <h1 className={a11y.visuallyHidden}>Drawings</h1>
       {!hideToolbar && status === 'loaded' ? (
         <DrawingsToolbar settings={settings} onChange={changeSettings} dimensionControls={dimensionControls} onPrint={print} onDownloadPdf={downloadPdf} pdf={pdf} />
       ) : null}
       {body}
-    </main>
+    </div>
   );
 }

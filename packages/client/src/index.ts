@@ -5,3 +5,4 @@ export * from './orderLoad.ts';
 export * from './errors.ts';
 export * from './orderAddress.ts';
 export * from './portalParts.ts';
+export * from './title.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '@cpq/client';
+import { api, usePageTitle } from '@cpq/client';
 import { PASSWORD_MIN_LENGTH, type InvitationView } from '@cpq/domain';
 import { Button, LoadingScreen } from '@cpq/ui';
 import { acceptInvitation } from '../boot.ts';
@@ -12,6 +12,7 @@ type Load = { status: 'loading' } | { status: 'ready'; invitation: InvitationVie
  * that no longer opens (used, expired, disinvited) shows the server's sentence and a way to sign in.
  */
 export function InvitationPage({ token }: { token: string }) {
+  usePageTitle('Set your password');
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 

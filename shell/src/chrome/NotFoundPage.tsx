@@ -1,3 +1,4 @@
+import { usePageTitle } from '@cpq/client';
 import { Link } from '@cpq/ui';
 import styles from './Pages.module.css';
 
@@ -10,6 +11,7 @@ const MESSAGES: Record<string, string> = {
 /** Fallback page with a Go Home link: /404/{type}, unknown paths, and admin paths for non-owners. */
 export function NotFoundPage({ type }: { type: string }) {
   const message = MESSAGES[type] ?? 'Page not found';
+  usePageTitle('Page not found');
   return (
     <section className={styles.page} data-testid="not-found" aria-labelledby="not-found-message">
       <p className={styles.code} aria-hidden="true">

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@cpq/client';
 import { ErrorPanel } from '@cpq/ui';
 import { retryOrganisationResources } from '../boot.ts';
 
@@ -7,6 +8,7 @@ import { retryOrganisationResources } from '../boot.ts';
  * so it waits for a successful Retry; the header still offers another organisation or sign-out.
  */
 export function PluginError({ orgTitle, message, retrying }: { orgTitle: string; message: string; retrying: boolean }) {
+  usePageTitle('Settings could not be loaded');
   return (
     <ErrorPanel
       heading={`The settings of ${orgTitle} could not be loaded.`}

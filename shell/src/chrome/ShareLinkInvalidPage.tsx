@@ -1,3 +1,4 @@
+import { usePageTitle } from '@cpq/client';
 import { Button } from '@cpq/ui';
 import styles from './Pages.module.css';
 
@@ -6,6 +7,7 @@ import styles from './Pages.module.css';
  * the portal's applications have not started, and the address no longer holds the token.
  */
 export function ShareLinkInvalidPage({ message, signedIn, onRetry }: { message: string; signedIn: boolean; onRetry?: () => void }) {
+  usePageTitle('Link cannot be opened');
   return (
     <section className={styles.page} data-testid="share-link-invalid" aria-labelledby="share-link-invalid-heading">
       <h1 id="share-link-invalid-heading" className={styles.message}>

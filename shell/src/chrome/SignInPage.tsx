@@ -1,10 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { PRODUCT_NAME, signInBrandAtom, usePageTitle } from '@cpq/client';
 import { Button } from '@cpq/ui';
 import { signIn } from '../boot.ts';
+import { loadSignInBrand } from '../brand.ts';
 import styles from './Pages.module.css';
 
-/** Sign-in form (the spec has none): the server's message is shown as it is. */
+/**
+ * Sign-in form (the spec has none): the server's message is shown as it is. Branded (logo, name,
+ * accent, tab icon) for the organisation the visitor came for: its address or the last one used here.
+ */
 export function SignInPage({ sharedOrder = false }: { sharedOrder?: boolean }) {
+  const brand = useAtomValue(signInBrandAtom);
+  usePageTitle('Sign in');
+  useEffect(() => {
+    void loadSignInBrand();
+  }, []);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +36,13 @@ export function SignInPage({ sharedOrder = false }: { sharedOrder?: boolean }) {
   return (
     <div className={styles.signInScreen}>
       <form className={styles.card} onSubmit={submit} aria-labelledby="sign-in-heading" noValidate>
-        <p className={styles.brand}>Configurator</p>
+        <div className={styles.signInBrand} data-testid="sign-in-brand" data-org-id={brand?.id}>
+          {brand?.logoUrl ? (
+            <img src={brand.logoUrl} alt={brand.title} className={styles.signInLogo} data-testid="sign-in-logo" />
+          ) : (
+            <p className={styles.brand}>{brand?.title ?? PRODUCT_NAME}</p>
+          )}
+        </div>
         <h1 id="sign-in-heading" className={styles.cardHeading}>
           Sign in
         </h1>
