@@ -1,4 +1,5 @@
-import { describeDatabaseUrl, loadConfig, type AppConfig } from './config.ts';
+import { describeDatabaseUrl, loadConfig, REPO_ROOT, type AppConfig } from './config.ts';
+import { mediaStorageFromEnv } from './adapters/storage/index.ts';
 import { createApp } from './app.ts';
 import { createDb } from './db/knex.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
@@ -28,18 +29,20 @@ try {
 const where = config.databaseUrl ? describeDatabaseUrl(config.databaseUrl) : config.sqliteFile;
 
 let db: ReturnType<typeof createDb>;
+// One media storage for the seed (the demo pictures' files) and the app.
+const storage = mediaStorageFromEnv(process.env, REPO_ROOT);
 try {
   db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, queryTimeoutMs: config.dbQueryTimeoutMs });
   await migrateLatest(db);
   if (config.demoMode) {
-    const seeded = await seedDemo(db);
+    const seeded = await seedDemo(db, { storage });
     if (seeded) console.log('Demo data seeded (users: owner-850@demo.test … password "demo").');
   }
 } catch (err) {
   fail(`Cannot connect to the database at ${where}: ${messageOf(err)}`);
 }
 
-const app = createApp({ db, remotesConfigFile: config.remotesConfigFile, trustProxy: config.trustProxy, publicUrl: config.publicUrl });
+const app = createApp({ db, storage, remotesConfigFile: config.remotesConfigFile, trustProxy: config.trustProxy, publicUrl: config.publicUrl });
 const server = app.listen(config.port, () => {
   console.log(`API listening on http://localhost:${config.port} (${config.databaseUrl ? 'MySQL' : `SQLite ${config.sqliteFile}`})`);
 });

@@ -161,6 +161,15 @@ const ROUTES: Record<string, RouteRow> = {
     call: () => ({ method: 'GET', path: `/api/media/file/850/${'0'.repeat(32)}.png?expires=9999999999&signature=${'0'.repeat(64)}` }),
     reached: 403,
   },
+  // A medium's picture by its id (the address thumbnails name): every member of its organisation, guests included.
+  'GET /api/media/:id/file': {
+    scope: 'org',
+    async call({ t, ids }) {
+      const [m] = await t.repos.media.find({ orgId: ids.orgId, hasFile: 1 }, { columns: ['id'] });
+      return { method: 'GET', path: `/api/media/${m!.id}/file` };
+    },
+    reached: 200,
+  },
   // No integration provider is configured in tests: an owner gets through and is told so (503).
   'POST /api/integrations/get-connect-session': {
     scope: 'org',

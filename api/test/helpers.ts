@@ -10,6 +10,7 @@ import { createApp, type AppDeps } from '../src/app.ts';
 import { createDb } from '../src/db/knex.ts';
 import { migrateLatest } from '../src/db/migrations/index.ts';
 import { seedDemo } from '../src/demo/index.ts';
+import { storeDemoPictures } from '../src/demo/media.ts';
 import { createRepos, type Repos } from '../src/db/repository.ts';
 import { LocalMediaStorage } from '../src/adapters/storage/local.ts';
 import type { MediaStorage } from '../src/adapters/storage/types.ts';
@@ -173,6 +174,8 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-media-'));
   // No browser unless a test asks for one: the PDF route answers from a recording stand-in.
   const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, storage: new LocalMediaStorage(mediaDir), pdf: new RecordingPdfRenderer(), ...deps };
+  // The demo pictures' files, as the seed stores them (the database is a copy of a seeded one).
+  if (!deps.storage) await storeDemoPictures(base.storage!);
   const main = await listen(base, false);
   const others: Served[] = [];
   return {

@@ -1,4 +1,5 @@
-import { loadConfig } from '../config.ts';
+import { loadConfig, REPO_ROOT } from '../config.ts';
+import { mediaStorageFromEnv } from '../adapters/storage/index.ts';
 import { createDb } from '../db/knex.ts';
 import { migrateLatest } from '../db/migrations/index.ts';
 import { seedDemo } from '../demo/index.ts';
@@ -11,7 +12,7 @@ if (!config.demoMode) {
 const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
 try {
   await migrateLatest(db);
-  console.log((await seedDemo(db)) ? 'Demo data seeded.' : 'Organisations exist already: nothing seeded.');
+  console.log((await seedDemo(db, { storage: mediaStorageFromEnv(process.env, REPO_ROOT) })) ? 'Demo data seeded.' : 'Organisations exist already: nothing seeded.');
 } finally {
   await db.destroy();
 }

@@ -7,13 +7,14 @@
  * disable options), see docs/decisions/0007-products-properties-and-pricing-rules.md.
  */
 import { NEW_PRODUCT_DEFAULTS, NEW_PRODUCT_PROPERTY_DEFAULTS } from '@cpq/domain';
+import { categoryThumbnails, optionThumbnails, productMedia } from './media.ts';
 
 type Row = Record<string, unknown>;
 type PL = 'all' | 'internal' | 'admin';
 
 export const categories: Row[] = [];
 const cat = (id: number, orgId: number, title: string, rank: number, archived = 0) =>
-  categories.push({ id, orgId, title, rank, archived, thumbnailUrl: null });
+  categories.push({ id, orgId, title, rank, archived, thumbnailUrl: categoryThumbnails.get(id) ?? null });
 cat(1, 850, 'Keypads', 1);
 cat(2, 850, 'Floor Outlets', 3);
 cat(3, 850, 'Wall Outlets', 4);
@@ -175,12 +176,12 @@ const prop = (id: number, orgId: number, title: string, type: string, rank: numb
     ...extra,
   });
 // 850 Lumen & Brass
-prop(7, 850, 'Mechanism Finish', 'singleSelect', 4, { noOptionThumbnails: 0, productOptionDataFields: [{ key: 'fill', title: 'Fill', type: 'text' }] });
+prop(7, 850, 'Mechanism Finish', 'singleSelect', 4, { noOptionThumbnails: 0, showThumbnailsOnInvoice: 1, productOptionDataFields: [{ key: 'fill', title: 'Fill', type: 'text' }] });
 prop(8, 850, 'Plate Size', 'singleSelect', 1, { productPropertyGroupId: 1, productOptionDataFields: [{ key: 'gang', title: 'Gang', type: 'number' }, { key: 'width', title: 'Width (mm)', type: 'number' }, { key: 'height', title: 'Height (mm)', type: 'number' }] });
 prop(9, 850, 'Collection', 'singleSelect', 2, { productPropertyGroupId: 1, isOrderLevel: 1 });
 prop(10, 850, 'Back Box', 'singleSelect', 6, { invoiceVisibility: 'column', productOptionDataFields: [{ key: 'backBoxProductId', title: 'Back box product', type: 'number' }] });
 prop(11, 850, 'Mechanism Layout', 'singleSelect', 5, { productOptionDataFields: [{ key: 'layoutString', title: 'Layout', type: 'text' }, { key: 'rows', title: 'Rows', type: 'number' }, { key: 'columns', title: 'Columns', type: 'number' }] });
-prop(12, 850, 'Plate Finish', 'singleSelect', 3, { productPropertyGroupId: 1, noOptionThumbnails: 0 });
+prop(12, 850, 'Plate Finish', 'singleSelect', 3, { productPropertyGroupId: 1, noOptionThumbnails: 0, showThumbnailsOnInvoice: 1 });
 prop(26, 850, 'Engraving Type', 'singleSelect', 7, { productPropertyGroupId: 2 });
 prop(27, 850, 'Engravings', 'text', 8, { productPropertyGroupId: 2, isArray: 1, invoiceVisibility: 'none' });
 prop(112, 850, 'Engraving Text Below', 'text', 9, { productPropertyGroupId: 2, isArray: 1, invoiceVisibility: 'none' });
@@ -193,10 +194,10 @@ prop(151, 1053, 'Cabinet Front Width', 'dimensions', 1, { productPropertyGroupId
 prop(152, 1053, 'Cabinet Front Height', 'dimensions', 2, { productPropertyGroupId: 3, data: { ...front, maxDimension: 2400 } });
 prop(161, 1053, 'Door Unit Number', 'text', 9, { placeHolder: 'e.g. D-101', invoiceVisibility: 'column' });
 prop(195, 1053, 'Cabinet Unit Number', 'text', 9, { placeHolder: 'e.g. K-12', invoiceVisibility: 'column' });
-prop(143, 1053, 'Veneer Species', 'singleSelect', 3, { productPropertyGroupId: 4, noOptionThumbnails: 0 });
+prop(143, 1053, 'Veneer Species', 'singleSelect', 3, { productPropertyGroupId: 4, noOptionThumbnails: 0, showThumbnailsOnInvoice: 1 });
 prop(144, 1053, 'Grain Direction', 'singleSelect', 4, { productPropertyGroupId: 4 });
-prop(145, 1053, 'Flooring Species', 'singleSelect', 1, { noOptionThumbnails: 0 });
-prop(146, 1053, 'Flooring Finish', 'singleSelect', 2);
+prop(145, 1053, 'Flooring Species', 'singleSelect', 1, { noOptionThumbnails: 0, showThumbnailsOnInvoice: 1 });
+prop(146, 1053, 'Flooring Finish', 'singleSelect', 2, { noOptionThumbnails: 0 });
 prop(147, 1053, 'Hinge Side', 'singleSelect', 5, { drawingVisibility: 'visible' });
 prop(148, 1053, 'Slats per Panel', 'number', 6);
 // Lamella layout of products 104 and 105 (ids ≥ 300): by quantity, or by lamella width (count = ceil(width / lamella width)).
@@ -206,18 +207,18 @@ prop(301, 1053, 'Lamella Quantity', 'number', 11, { productPropertyGroupId: 5 })
 prop(302, 1053, 'Lamella Width', 'dimensions', 12, { productPropertyGroupId: 5, data: { minDimension: 40, maxDimension: 300, dimensionInterval: 1, optional: true } });
 prop(303, 1053, 'Lamella Alignment', 'singleSelect', 13, { productPropertyGroupId: 5, productOptionDataFields: [{ key: 'alignment', title: 'Alignment', type: 'text' }] });
 // 1392 Halden
-prop(170, 1392, 'Light Finish', 'singleSelect', 1);
+prop(170, 1392, 'Light Finish', 'singleSelect', 1, { noOptionThumbnails: 0, showThumbnailsOnInvoice: 1 });
 prop(171, 1392, 'Door Style', 'singleSelect', 1);
 // 1450 Overture
-prop(180, 1450, 'Panel Colour', 'singleSelect', 1);
+prop(180, 1450, 'Panel Colour', 'singleSelect', 1, { noOptionThumbnails: 0, showThumbnailsOnInvoice: 1 });
 // 1798 Calico
-prop(190, 1798, 'Mural Design', 'singleSelect', 1, { noOptionThumbnails: 0, drawingVisibility: 'none' });
+prop(190, 1798, 'Mural Design', 'singleSelect', 1, { noOptionThumbnails: 0, showThumbnailsOnInvoice: 1, drawingVisibility: 'none' });
 prop(191, 1798, 'Substrate', 'singleSelect', 2);
 
 export const options: Row[] = [];
 const opt = (id: number, productPropertyId: number, title: string, rank: number, publishLevel: PL = 'all', data: Row = {}, archived = 0) => {
   const p = properties.find((x) => x.id === productPropertyId)!;
-  options.push({ id, orgId: p.orgId, productPropertyId, title, rank, publishLevel, archived, data, classifications: {}, referenceCodes: {}, thumbnailUrl: null });
+  options.push({ id, orgId: p.orgId, productPropertyId, title, rank, publishLevel, archived, data, classifications: {}, referenceCodes: {}, thumbnailUrl: optionThumbnails.get(id) ?? null });
 };
 // Mechanism finishes: 22, 23 standard; matched finishes internal/admin.
 opt(22, 7, 'Satin Nickel', 1, 'all', { fill: '#b8b5ad' });
@@ -269,14 +270,14 @@ opt(312, 303, 'Center', 1, 'all', { alignment: 'center' });
 opt(313, 303, 'Left', 2, 'all', { alignment: 'left' });
 opt(314, 303, 'Right', 3, 'all', { alignment: 'right' });
 opt(315, 303, 'Random', 4, 'all', { alignment: 'random' });
-// 1392
-opt(250, 170, 'Aged Brass', 1);
-opt(251, 170, 'Matte White', 2);
+// 1392 (finishes shown as colour swatches: data.swatchColor)
+opt(250, 170, 'Aged Brass', 1, 'all', { swatchColor: '#b08d57' });
+opt(251, 170, 'Matte White', 2, 'all', { swatchColor: '#f2f1ec' });
 opt(252, 171, 'Two Panel', 1);
 opt(253, 171, 'Five Panel Shaker', 2);
 // 1450
-opt(260, 180, 'Graphite', 1);
-opt(261, 180, 'Arctic White', 2);
+opt(260, 180, 'Graphite', 1, 'all', { swatchColor: '#3b3f45' });
+opt(261, 180, 'Arctic White', 2, 'all', { swatchColor: '#f5f7f8' });
 opt(262, 180, 'Custom RAL', 3, 'admin');
 // 1798
 opt(990, 190, 'Fallback Mural', 99, 'all', { fallback: true });
@@ -338,6 +339,8 @@ const prod = (id: number, orgId: number, productCategoryId: number, title: strin
     rank,
     associations: assoc(props),
     productPricingRuleId: pricingRuleId,
+    // Its picture is its medium in the media library (the demo pictures).
+    mediumId: productMedia.get(id) ?? null,
     ...extra,
   });
 const keypadProps = [8, 9, 12, 11, 7, 26, 27, 112, 10];
@@ -416,11 +419,6 @@ export const rules: Row[] = [
   { id: 7, orgId: 1053, title: 'Walnut herringbone: oil or matt lacquer', type: 'compatible', fromResourceKey: 'products', toResourceKey: 'productOptions', fromIds: [131], toIds: [239, 240], archived: 0 },
   { id: 8, orgId: 1053, title: 'Ash is not white washed', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [238], toIds: [241], archived: 0 },
   { id: 9, orgId: 1053, title: 'Fumed larch horizontal grain only', type: 'compatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [233], toIds: [235], archived: 0 },
-];
-
-export const media: Row[] = [
-  { id: 1, orgId: 850, type: 'image', title: 'Crestnet keypad, satin brass', fileName: 'crestnet-satin-brass', fileExtension: 'jpg', hasFile: 0, associations: { products: { '98': {} } } },
-  { id: 2, orgId: 1798, type: 'image', title: 'Birch Forest mural', fileName: 'birch-forest', fileExtension: 'jpg', hasFile: 0, associations: { productOptions: { '991': {} } } },
 ];
 
 /**

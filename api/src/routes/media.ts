@@ -8,7 +8,7 @@ import { readRaw } from '../http/body.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { compile, validateBody } from '../http/validate.ts';
 import { authorize, requireUser } from '../policy.ts';
-import { destroyMedium, mediumNotFound, orgOfMedium, updateMedium, uploadMedium, type MediaDeps } from '../services/media.ts';
+import { destroyMedium, mediumNotFound, orgOfMedium, readMediumFile, updateMedium, uploadMedium, type MediaDeps } from '../services/media.ts';
 
 /** The upload reads its own body (image bytes): app.ts keeps the JSON body parser off this path. */
 export const MEDIA_UPLOAD_PATH = '/api/media/upload';
@@ -74,6 +74,25 @@ export function mediaRoutes(deps: MediaDeps & { queries: Queries }): Router {
     // Cached until the address expires; the file under a key never changes.
     const left = Math.max(0, Math.min(MEDIA_URL_TTL_SECONDS * 2, Number(expires) - Math.floor(Date.now() / 1000)));
     ctx.set('Cache-Control', `private, max-age=${left}, immutable`);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = file.contentType;
+    ctx.body = file.body;
+  });
+
+  /**
+   * A medium's picture by its id, the address thumbnails name (mediumFileUrl, docs/decisions/0085-thumbnails-and-swatches.md):
+   * it never changes, so a category, product or option can keep it. The session decides: signed in
+   * (401), then a member of the medium's organisation, as for any catalogue read; another
+   * organisation's medium, a missing one and one without a file alike are 404.
+   */
+  r.get('/api/media/:id/file', async (ctx) => {
+    const id = /^[1-9][0-9]{0,9}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : null;
+    await requireUser(ctx, deps.queries);
+    if (id === null) throw mediumNotFound();
+    const access = await authorize(ctx, deps, 'resources.get', await orgOfMedium(deps, id), mediumNotFound);
+    const file = await readMediumFile(deps, access, id);
+    // A medium's file never changes; who may see it can, so the cache is the browser's own and short.
+    ctx.set('Cache-Control', 'private, max-age=3600');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = file.contentType;
     ctx.body = file.body;

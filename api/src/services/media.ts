@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MEDIA_MESSAGES, type MediaContentType, type MediumAssociations } from '@cpq/domain';
-import type { MediaStorage } from '../adapters/storage/types.ts';
+import { MEDIA_MESSAGES, mediumFileUrl, type MediaContentType, type MediumAssociations } from '@cpq/domain';
+import type { MediaStorage, StoredFile } from '../adapters/storage/types.ts';
 import type { Repos, Row, TableKey } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -99,6 +99,14 @@ export async function uploadMedium(deps: MediaDeps, access: Access, upload: { by
   return shapeMedium(deps.storage, (await deps.repos.media.findOne({ id }))!);
 }
 
+/** A medium's stored file, or 404 when the medium (of the caller's organisation) has none. */
+export async function readMediumFile(deps: Pick<MediaDeps, 'repos' | 'storage'>, access: Access, id: number): Promise<StoredFile> {
+  const [row] = await deps.repos.media.find({ id, orgId: access.orgId }, { columns: ['hasFile', 'storageKey'] });
+  const file = row?.hasFile && typeof row.storageKey === 'string' ? await deps.storage.get(row.storageKey) : null;
+  if (!file) throw mediumNotFound();
+  return file;
+}
+
 /** The organisation of a medium, or 404: what the caller must be an owner of. */
 export async function orgOfMedium(deps: Pick<MediaDeps, 'repos'>, id: number): Promise<number> {
   const [row] = await deps.repos.media.find({ id }, { columns: ['orgId'] });
@@ -118,6 +126,9 @@ async function assertAssociations(deps: MediaDeps, orgId: number, associations: 
     if (missing !== undefined) throw notFound('referenceNotFound', `associations.${key}: ${missing} not found.`);
   }
 }
+
+/** Catalogue tables whose rows have a thumbnail address. */
+const THUMBNAIL_TABLES = ['productCategories', 'products', 'productProperties', 'productOptions'] as const satisfies readonly TableKey[];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -152,6 +163,8 @@ export async function destroyMedium(deps: MediaDeps, access: Access, id: number)
     if (!before) throw mediumNotFound();
     const products = (await deps.repos.products.find({ orgId: access.orgId, mediumId: id }, { trx, columns: ['id'] })) as Row[];
     if (products.length) await deps.repos.products.update({ orgId: access.orgId, mediumId: id }, { mediumId: null }, trx);
+    // Thumbnails that name the medium's address show none rather than a missing picture.
+    for (const table of THUMBNAIL_TABLES) await deps.repos[table].update({ orgId: access.orgId, thumbnailUrl: mediumFileUrl(id) }, { thumbnailUrl: null }, trx);
     await deps.repos.media.delete({ id, orgId: access.orgId }, trx);
     const productIds = products.map((p) => p.id as number);
     await auditLine(deps, trx, access, id, 'destroy', { deleted: before, productsWithoutMedium: productIds });

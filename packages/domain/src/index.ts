@@ -34,3 +34,4 @@ export * from './spatial/index.ts';
 export * from './schemas/spatialWrites.ts';
 export { csvOptions, type CsvOptions } from './csv.ts';
 export { MM_PER_INCH, mmToInches, formatInches, formatMillimetres } from './lengths.ts';
+export * from './thumbnails.ts';
