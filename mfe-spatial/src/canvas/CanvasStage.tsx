@@ -5,10 +5,12 @@ import type { SpatialCanvasProps } from '@cpq/client';
 import type { ArchWallJson, EntityJson } from '@cpq/domain';
 import type { SpatialRules } from '@cpq/plugin-sdk';
 import { formatDimension, type Scene } from '@cpq/spatial';
+import { useShowsKeyboardTips } from '@cpq/ui';
 import { LineNode, ItemNode, TextNode } from './AnnotationNodes.tsx';
 import { EntityNode } from './EntityNode.tsx';
 import { gridLabelXs, gridOf } from './geometry.ts';
 import { PlanLabelNode, WallGrips, WallNode } from './PlanNodes.tsx';
+import { canvasLabel } from './keys.ts';
 import { inView } from './rows.ts';
 import { SceneShapes } from './SceneShapes.tsx';
 import type { Tentative } from './tentative.ts';
@@ -57,6 +59,7 @@ export function CanvasStage(props: Props) {
   const { current, viewId, doc, entities, items, itemSize, frame, grid, units, panelLayout, tentative } = props.drawing;
   const { baseScale, selection } = ctx;
   const trRef = useRef<Konva.Transformer>(null);
+  const keyboard = useShowsKeyboardTips();
 
   // The transformer follows the selected rectangle.
   useEffect(() => {
@@ -78,7 +81,7 @@ export function CanvasStage(props: Props) {
       className={styles.stageBox}
       tabIndex={0}
       role="application"
-      aria-label="Drawing canvas: Escape cancels what is being drawn, Backspace deletes the selection, the arrow keys move it (Shift: by 10), Ctrl+C and Ctrl+V copy and paste, space and drag pans"
+      aria-label={canvasLabel(keyboard)}
       onKeyDown={props.onKeyDown}
       onKeyUp={(e) => e.key === ' ' && view.holdSpace(false)}
       onBlur={() => view.holdSpace(false)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyCommand } from './keys.ts';
+import { canvasLabel, keyCommand } from './keys.ts';
 import type { Selection } from './types.ts';
 
 const press = (key: string, mods: { shift?: boolean; ctrl?: boolean; meta?: boolean } = {}) => ({ key, shiftKey: !!mods.shift, ctrlKey: !!mods.ctrl, metaKey: !!mods.meta });
@@ -30,5 +30,12 @@ describe('keys on the canvas', () => {
     expect(keyCommand(press('v', { meta: true }), { selection: null, canEdit: false, drawing: true })).toEqual({ kind: 'paste' });
     expect(keyCommand(press('c'), editing)).toBeNull();
     expect(keyCommand(press('x', { ctrl: true }), editing)).toBeNull();
+  });
+});
+
+describe("the canvas's name", () => {
+  it('lists the keys only where there is a keyboard: no Ctrl+C on a touch screen', () => {
+    expect(canvasLabel(true)).toContain('Ctrl+C and Ctrl+V copy and paste');
+    expect(canvasLabel(false)).toBe('Drawing canvas');
   });
 });

@@ -26,3 +26,13 @@ export function keyCommand(e: Key, state: { selection: Selection; canEdit: boole
   if ((e.ctrlKey || e.metaKey) && (e.key === 'c' || e.key === 'v')) return { kind: e.key === 'c' ? 'copy' : 'paste' };
   return null;
 }
+
+/**
+ * The canvas's accessible name: with a keyboard, its keys; on a touch screen (no keyboard to press
+ * them with) only what it is.
+ */
+export function canvasLabel(keyboard: boolean): string {
+  return keyboard
+    ? 'Drawing canvas: Escape cancels what is being drawn, Backspace deletes the selection, the arrow keys move it (Shift: by 10), Ctrl+C and Ctrl+V copy and paste, space and drag pans'
+    : 'Drawing canvas';
+}

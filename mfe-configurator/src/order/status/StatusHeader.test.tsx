@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@cpq/client';
+import { fakeMatchMedia } from '@cpq/test-utils';
 import { defaultAnswers } from './apiMock.test-utils.ts';
 import { answerAt, showStatus, statusOrder } from './harness.test-utils.tsx';
 
@@ -87,5 +88,43 @@ describe('status dots', () => {
   it('does not offer the dots while a payment is processing', () => {
     showStatus({ order: statusOrder({ at: 'readyToPayDeposit', isProcessingPayment: 1 }) });
     expect((dot('shipped') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('status steps on a phone', () => {
+  let media: ReturnType<typeof fakeMatchMedia>;
+  beforeEach(() => {
+    media = fakeMatchMedia((q) => q === '(max-width: 700px)');
+  });
+  afterEach(() => media.restore());
+
+  it('says which step of how many the order is at, and shows every step, as a column, only when asked', async () => {
+    const { user } = showStatus({ role: 'guest', order: statusOrder({ at: 'readyToPayDeposit' }) });
+    const toggle = screen.getByRole('button', { name: /^Step 3 of 8: Deposit Due/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(list.hidden).toBe(true);
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(list.hidden).toBe(false);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+    expect(list.querySelector('[aria-current="step"]')?.textContent).toContain('Deposit Due');
+    // Opened, it can be closed again with the keyboard.
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(list.hidden).toBe(true);
+  });
+
+  it('counts the steps an employee sees, and the dots stay buttons once opened', async () => {
+    const { user } = showStatus({ order: statusOrder({ at: 'submittedForApproval' }) });
+    await user.click(screen.getByRole('button', { name: /^Step 2 of 9: Submitted for Approval/ }));
+    expect(screen.getByRole('button', { name: 'Deposit Due' })).toBe(dot('readyToPayDeposit'));
+  });
+
+  it('shows the row of dots, not the line, on a wider screen', () => {
+    media.set(() => false);
+    showStatus();
+    expect(screen.queryByTestId('status-steps-toggle')).toBeNull();
+    expect(dot('orderStarted').closest('ol')!.hidden).toBe(false);
   });
 });

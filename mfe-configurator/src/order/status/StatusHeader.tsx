@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Modal } from '@cpq/ui';
+import { Button, Modal, useIsPhone } from '@cpq/ui';
 import { isDotLarge, isDotLit, statusTitle, visibleStatuses, type ProductOrderStatus } from '@cpq/domain';
 import { DONT_NOTIFY, statusLine } from './logic.ts';
 import type { OrderStatusModel } from './useOrderStatus.ts';
@@ -13,6 +13,10 @@ export function StatusHeader({ status }: { status: OrderStatusModel }) {
   const { statuses, facts, current, employee } = status;
   const [target, setTarget] = useState<ProductOrderStatus | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  // A phone shows one line, "Step 3 of 8: Deposit Due"; the steps open below it as a column.
+  const phone = useIsPhone();
+  const [stepsOpen, setStepsOpen] = useState(false);
+  const listId = useId();
   // On a narrow screen the dots scroll sideways: keep the current one in view (without moving the page).
   useEffect(() => {
     const ol = list.current;
@@ -26,8 +30,15 @@ export function StatusHeader({ status }: { status: OrderStatusModel }) {
 
   return (
     <section className={styles.statusHeader} aria-label="Order status" data-testid="status-header" data-tour="status">
+      {phone && <StepsToggle shown={shown} current={current} isStocked={facts.isStocked} open={stepsOpen} listId={listId} onToggle={() => setStepsOpen((o) => !o)} />}
       {/* A guest's dots are not buttons: the list itself takes focus, so a keyboard can scroll it on a narrow screen. */}
-      <ol className={styles.dots} ref={list} {...(employee ? {} : { tabIndex: 0, 'aria-label': 'Order steps' })}>
+      <ol
+        id={listId}
+        className={`${styles.dots} ${phone ? styles.dotsColumn : ''}`}
+        ref={list}
+        hidden={phone && !stepsOpen}
+        {...(employee ? {} : phone ? { 'aria-label': 'Order steps' } : { tabIndex: 0, 'aria-label': 'Order steps' })}
+      >
         {shown.map((s) => {
           const lit = isDotLit(s, facts.statusData);
           const large = isDotLarge(s, facts.isStocked);
@@ -72,6 +83,25 @@ export function StatusHeader({ status }: { status: OrderStatusModel }) {
         />
       )}
     </section>
+  );
+}
+
+/** The phone's one line for the steps: where the order is, and a button that shows or hides every step. */
+function StepsToggle(p: { shown: readonly ProductOrderStatus[]; current: ProductOrderStatus | null | undefined; isStocked: 0 | 1 | boolean; open: boolean; listId: string; onToggle: () => void }) {
+  const at = p.current ? p.shown.findIndex((s) => s.key === p.current!.key) : -1;
+  return (
+    <button type="button" className={styles.stepsToggle} aria-expanded={p.open} aria-controls={p.listId} onClick={p.onToggle} data-testid="status-steps-toggle">
+      <span className={styles.stepsWhere}>
+        {at >= 0 ? (
+          <>
+            Step {at + 1} of {p.shown.length}: <strong>{statusTitle(p.current!, p.isStocked)}</strong>
+          </>
+        ) : (
+          <>Order steps ({p.shown.length})</>
+        )}
+      </span>
+      <span className={styles.stepsAction}>{p.open ? 'Hide steps' : 'All steps'}</span>
+    </button>
   );
 }
 

@@ -328,13 +328,13 @@ describe('the sharing popup: the sharee search', () => {
   });
 
   it("shows the server's message when an email cannot be looked up", async () => {
-    mockApi({ ...baseApi(), 'get-or-create-sharee': () => ({ status: 400, error: 'shareeEmail must match format "email"' }) });
+    mockApi({ ...baseApi(), 'get-or-create-sharee': () => ({ status: 400, error: 'Enter an email address like name@example.com.' }) });
     open();
     await loaded();
     await userEvent.type(search(), 'odd@example.com');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('pending-sharee').getAttribute('data-lookup')).toBe('failed'));
-    expect(screen.getByTestId('pending-sharee').textContent).toContain('shareeEmail must match format "email"');
+    expect(screen.getByTestId('pending-sharee').textContent).toContain('Enter an email address like name@example.com.');
   });
 
   it("shows the server's message when the candidates cannot be loaded, and still takes an email", async () => {
@@ -427,7 +427,7 @@ describe('the sharing popup: the shareable link', () => {
     expect(field.value).toBe(LINK);
     expect(field.readOnly).toBe(true);
     expect(callsTo('generate-shareable-link').map((c) => c.body)).toEqual([{ productOrderId: 31, validForDays: 30 }]);
-    expect(within(section).getByTestId('share-link-expiry').textContent).toBe('This link works until 27 Dec 2026.');
+    expect(within(section).getByTestId('share-link-expiry').textContent).toBe('This link works until 12/27/2026.');
     await waitFor(() => expect(document.activeElement).toBe(field)); // focus on the new link, ready to copy
     expect(within(section).queryByTestId('share-link-pricing-hidden')).toBeNull();
     expect(section.textContent).toContain('Creating a new link stops the link above, and people who came in only through it lose access.');
@@ -464,6 +464,32 @@ describe('the sharing popup: the shareable link', () => {
     expect((await screen.findByTestId('share-link-copy-error')).textContent).toContain('could not be copied');
     const field = screen.getByTestId('share-link-field') as HTMLInputElement;
     expect(document.activeElement).toBe(field);
+  });
+
+  it('names Ctrl+C only where there is a keyboard and a mouse; on a touch screen it says touch and hold', async () => {
+    const { fakeMatchMedia } = await import('@cpq/test-utils');
+    for (const [fine, says, never] of [
+      [true, 'copy it with Ctrl+C (⌘C)', 'touch and hold'],
+      [false, 'touch and hold the link above, then choose Copy', 'Ctrl+C'],
+    ] as const) {
+      const media = fakeMatchMedia((q) => q === '(hover: hover) and (pointer: fine)' && fine);
+      try {
+        mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0, expires: EXPIRES } }) });
+        open();
+        await loaded();
+        await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
+        await screen.findByTestId('share-link-field');
+        Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
+        Object.defineProperty(document, 'execCommand', { value: vi.fn(() => false), configurable: true });
+        fireEvent.click(screen.getByTestId('share-link-copy'));
+        const error = await screen.findByTestId('share-link-copy-error');
+        expect(error.textContent).toContain(says);
+        expect(error.textContent).not.toContain(never);
+      } finally {
+        cleanup();
+        media.restore();
+      }
+    }
   });
 
   it("shows the server's message when no link can be made", async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '@cpq/client';
+import { activeDateSettings, api } from '@cpq/client';
 import { SHARE_LINK_DAY_CHOICES, SHARE_LINK_DEFAULT_DAYS, shareLinkExpiryDay, type ShareableLinkResponse } from '@cpq/domain';
-import { Button } from '@cpq/ui';
+import { Button, useShowsKeyboardTips } from '@cpq/ui';
 import { copyText } from './clipboard.ts';
 import { messageOf } from './labels.ts';
 import styles from './Share.module.css';
@@ -25,6 +25,8 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [days, setDays] = useState<Days>(SHARE_LINK_DEFAULT_DAYS as Days);
   const field = useRef<HTMLInputElement>(null);
+  // A touch screen has no Ctrl+C: the fallback says how to copy there.
+  const keyboard = useShowsKeyboardTips();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -86,11 +88,13 @@ export function ShareLink({ productOrderId, wordingOrder }: { productOrderId: nu
           </p>
           {copy === 'failed' && (
             <p className={styles.error} role="alert" data-testid="share-link-copy-error">
-              The link could not be copied: it is selected, copy it with Ctrl+C (⌘C).
+              {keyboard
+                ? 'The link could not be copied: it is selected, copy it with Ctrl+C (⌘C).'
+                : 'The link could not be copied: touch and hold the link above, then choose Copy.'}
             </p>
           )}
           <p className={styles.notice} data-testid="share-link-expiry">
-            This link works until {shareLinkExpiryDay(link.expires)}.
+            This link works until {shareLinkExpiryDay(link.expires, activeDateSettings())}.
           </p>
           <p className={styles.help}>Copy it now: for safety the link is shown only once.</p>
           {link.pricingIsHidden === 1 && (
