@@ -36,7 +36,7 @@ test('850 owner: filters, search, paging, reload and back/forward keep the view 
 
   await page.goto('/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'My Quotes' })).toBeVisible();
-  await expect(page).toHaveTitle('My Quotes');
+  await expect(page).toHaveTitle('My Quotes · Lumen & Brass');
   await expect(rows(page).first()).toBeVisible();
 
   // Type Archived, then a status: the seeded archived sample request is at its first status.
