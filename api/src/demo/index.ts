@@ -10,8 +10,6 @@ import { PluginRegistry } from '../plugins.ts';
 import { ORGS, seedUsers } from './orgs.ts';
 import { demoBrand } from './brand.ts';
 import * as cat from './catalogue.ts';
-import { demoMediaRows, storeDemoPictures } from './media.ts';
-import type { MediaStorage } from '../adapters/storage/types.ts';
 
 export const DEMO_PASSWORD = 'demo';
 /** The platform's own staff in the demo (the spec's users 1 and 2: owner-850 and member-850). */
@@ -59,17 +57,13 @@ const ORDERS: DemoOrder[] = [
 
 /**
  * Demo data for a fresh database. Idempotent: does nothing when any organisation exists.
- * Answers true when it seeded. With a media storage, the demo pictures' files go in it first (as an
- * upload stores its file before its row); without one, the caller stores them (storeDemoPictures).
+ * Answers true when it seeded.
  */
-export async function seedDemo(db: Knex, opts: { storage?: MediaStorage } = {}): Promise<boolean> {
+export async function seedDemo(db: Knex): Promise<boolean> {
   const repos = createRepos(db);
   if ((await repos.organisations.count()) > 0) return false;
   const users = seedUsers();
   const hashes = await Promise.all(users.map(() => hashPassword(DEMO_PASSWORD)));
-  if (opts.storage) await storeDemoPictures(opts.storage);
-  const ownerOf = (orgId: number) => users.find((u) => u.memberships.some((m) => m.orgId === orgId && m.role === 'owner'))?.id ?? null;
-  const mediaRows = await demoMediaRows(ownerOf);
 
   await db.transaction(async (trx) => {
     for (const o of ORGS) {
@@ -94,7 +88,7 @@ export async function seedDemo(db: Knex, opts: { storage?: MediaStorage } = {}):
 
     await repos.productCategories.insertMany(cat.categories, trx);
     await repos.productPricingRules.insertMany(cat.pricingRules, trx);
-    await repos.media.insertMany(mediaRows, trx);
+    await repos.media.insertMany(cat.media, trx);
     await repos.productPropertyGroups.insertMany(cat.propertyGroups, trx);
     await repos.productProperties.insertMany(cat.properties, trx);
     await repos.productOptions.insertMany(cat.options, trx);
@@ -175,9 +169,47 @@ export async function seedDemo(db: Knex, opts: { storage?: MediaStorage } = {}):
         // lastUpdated stays the order's own date (the orders list sorts by it).
         await repos.productOrders.update({ id: orderId }, { amountPaidInCents: paid, statusData, lastUpdated: toDbDate(new Date(created + d.progress * 2 * 86_400_000)) }, trx);
       }
+      const employeeId = userIds.get(`owner-${d.orgId}@demo.test`) ?? userId;
+      await seedStatusEvents(repos, trx, { orgId: d.orgId, id: orderId, userId, employeeId }, statuses, statusData, d.progress);
     }
   });
   return true;
+}
+
+/**
+ * The history of a seeded order: the events its steps would have recorded, dated as its steps (the
+ * customer submits, an employee approves and moves it on, a payment step passed was paid by wire).
+ * Without them a delivered demo order showed an empty history.
+ */
+async function seedStatusEvents(
+  repos: ReturnType<typeof createRepos>,
+  trx: Knex.Transaction,
+  order: { orgId: number; id: number; userId: number; employeeId: number },
+  statuses: ReadonlyArray<{ key: string; type: string }>,
+  statusData: Record<string, Row>,
+  progress: number,
+) {
+  const reached = statuses.slice(0, Math.min(progress, statuses.length));
+  for (let k = 1; k < reached.length; k++) {
+    const from = reached[k - 1]!;
+    const to = reached[k]!;
+    const at = String(statusData[to.key]?.date ?? '');
+    const base = { orgId: order.orgId, productOrderId: order.id, fromStatusKey: from.key, toStatusKey: to.key, amountInCents: null, paymentMethod: null, note: null, created: at };
+    if (to.type === 'submittedForApproval') {
+      await repos.orderStatusEvents.insert({ ...base, userId: order.userId, action: 'submit' }, trx);
+      continue;
+    }
+    if (from.type === 'submittedForApproval') {
+      await repos.orderStatusEvents.insert({ ...base, userId: order.employeeId, action: 'approve' }, trx);
+      continue;
+    }
+    const paid = statusData[from.key];
+    if (from.type === 'payment' && typeof paid?.paymentAmountInCents === 'number') {
+      // The customer announced the wire; the employee moved the order on once it arrived.
+      await repos.orderStatusEvents.insert({ ...base, fromStatusKey: from.key, toStatusKey: from.key, userId: order.userId, action: 'paymentConfirmed', amountInCents: paid.paymentAmountInCents, paymentMethod: 'wire', created: String(statusData[from.key]?.date ?? at) }, trx);
+    }
+    await repos.orderStatusEvents.insert({ ...base, userId: order.employeeId, action: 'setStatus' }, trx);
+  }
 }
 
 async function seedSpatial(repos: ReturnType<typeof createRepos>, trx: Knex.Transaction, orgId: number, productOrderId: number) {
