@@ -10,6 +10,8 @@ import { PluginRegistry } from '../plugins.ts';
 import { ORGS, seedUsers } from './orgs.ts';
 import { demoBrand } from './brand.ts';
 import * as cat from './catalogue.ts';
+import { demoMediaRows, storeDemoPictures } from './media.ts';
+import type { MediaStorage } from '../adapters/storage/types.ts';
 
 export const DEMO_PASSWORD = 'demo';
 /** The platform's own staff in the demo (the spec's users 1 and 2: owner-850 and member-850). */
@@ -57,13 +59,17 @@ const ORDERS: DemoOrder[] = [
 
 /**
  * Demo data for a fresh database. Idempotent: does nothing when any organisation exists.
- * Answers true when it seeded.
+ * Answers true when it seeded. With a media storage, the demo pictures' files go in it first (as an
+ * upload stores its file before its row); without one, the caller stores them (storeDemoPictures).
  */
-export async function seedDemo(db: Knex): Promise<boolean> {
+export async function seedDemo(db: Knex, opts: { storage?: MediaStorage } = {}): Promise<boolean> {
   const repos = createRepos(db);
   if ((await repos.organisations.count()) > 0) return false;
   const users = seedUsers();
   const hashes = await Promise.all(users.map(() => hashPassword(DEMO_PASSWORD)));
+  if (opts.storage) await storeDemoPictures(opts.storage);
+  const ownerOf = (orgId: number) => users.find((u) => u.memberships.some((m) => m.orgId === orgId && m.role === 'owner'))?.id ?? null;
+  const mediaRows = await demoMediaRows(ownerOf);
 
   await db.transaction(async (trx) => {
     for (const o of ORGS) {
@@ -88,7 +94,7 @@ export async function seedDemo(db: Knex): Promise<boolean> {
 
     await repos.productCategories.insertMany(cat.categories, trx);
     await repos.productPricingRules.insertMany(cat.pricingRules, trx);
-    await repos.media.insertMany(cat.media, trx);
+    await repos.media.insertMany(mediaRows, trx);
     await repos.productPropertyGroups.insertMany(cat.propertyGroups, trx);
     await repos.productProperties.insertMany(cat.properties, trx);
     await repos.productOptions.insertMany(cat.options, trx);
