@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai';
 import { portalStore, sessionAtom } from '@cpq/client';
 import type { SessionData } from '@cpq/domain';
+import { startGuidedTour } from '@cpq/ui';
 import { SHAREE_TOUR_FLAG } from '../shareEntry.ts';
 import { ShareeTour } from './ShareeTour.tsx';
 import { TOUR_STEPS, tourDoneKey } from './steps.ts';
@@ -13,7 +14,7 @@ const sessionOf = (id: number) => ({ user: { id, email: `u${id}@client.test`, na
 
 /** The order page as the configurator draws it, with the controls the tour names (some left out per test). */
 function page(without: string[] = []) {
-  const names = ['status', 'item-editor', 'cart', 'price-summary', 'add-item', 'submit', 'share'].filter((n) => !without.includes(n));
+  const names = ['status', 'review-summary', 'item-editor', 'cart', 'price-summary', 'add-item', 'submit', 'share'].filter((n) => !without.includes(n));
   const root = document.createElement('div');
   root.id = 'test-page';
   root.innerHTML =
@@ -72,7 +73,7 @@ describe('the sharee tour', () => {
 
   it('walks through the controls with Next and Back, skipping those not on the page, highlighting each', async () => {
     sessionStorage.setItem(SHAREE_TOUR_FLAG, '1');
-    const root = page(['cart', 'price-summary', 'submit']); // prices hidden, nothing to submit yet
+    const root = page(['review-summary', 'cart', 'price-summary', 'submit']); // a customer: prices hidden, nothing to submit yet
     const status = root.querySelector<HTMLElement>('[data-tour="status"]')!;
     status.getBoundingClientRect = () => ({ top: 100, left: 40, width: 300, height: 50, bottom: 150, right: 340, x: 40, y: 100, toJSON: () => ({}) });
     mount();
@@ -94,7 +95,7 @@ describe('the sharee tour', () => {
 
   it('the cart step falls back to the price summary when the cart is hidden', async () => {
     sessionStorage.setItem(SHAREE_TOUR_FLAG, '1');
-    page(['cart']);
+    page(['review-summary', 'cart']);
     mount();
     await wait(1000);
     fireEvent.click(screen.getByTestId('tour-next'));
@@ -161,6 +162,27 @@ describe('the sharee tour', () => {
   });
 });
 
+describe('the "Guided Tour" button', () => {
+  it('starts the tour at once for anyone, also after it was had, and from its first step', async () => {
+    localStorage.setItem(tourDoneKey(7), '1'); // no share link, tour already had
+    page(['review-summary']);
+    const button = document.getElementById('before')!;
+    button.focus();
+    mount();
+    await wait(5000);
+    expect(tour()).toBeNull();
+    act(() => startGuidedTour());
+    expect(title()).toBe('Where it stands');
+    expect(tour()!.textContent).toContain(`Step 1 of ${TOUR_STEPS.length - 1}`);
+    fireEvent.click(screen.getByTestId('tour-next'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(tour()).toBeNull();
+    expect(document.activeElement).toBe(button);
+    act(() => startGuidedTour());
+    expect(title()).toBe('Where it stands');
+  });
+});
+
 describe('the tour targets', () => {
   it('are marked on the order page by the configurator, and SHARE by the header', () => {
     const read = (p: string) => readFileSync(new URL(p, import.meta.url), 'utf8');
@@ -169,6 +191,7 @@ describe('the tour targets', () => {
       '../../../mfe-configurator/src/order/editor/Cart.tsx',
       '../../../mfe-configurator/src/order/status/StatusHeader.tsx',
       '../../../mfe-configurator/src/order/status/StatusActions.tsx',
+      '../../../mfe-configurator/src/order/status/ReviewSummary.tsx',
       '../chrome/Header.tsx',
     ]
       .map(read)

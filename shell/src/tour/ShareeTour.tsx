@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useAtomValue } from 'jotai';
 import { activeRulesAtom, sessionAtom } from '@cpq/client';
 import { SHAREE_TOUR_DELAY_MS } from '@cpq/domain';
-import { Button } from '@cpq/ui';
+import { Button, GUIDED_TOUR_EVENT } from '@cpq/ui';
 import { markTourDone, targetOf, TOUR_STEPS, tourDue, type TourStep } from './steps.ts';
 import styles from './Tour.module.css';
 
@@ -14,10 +14,11 @@ const GAP = 12;
 const NARROW = 600;
 
 /**
- * The guided tour for people who arrived through a share link: once the order page has loaded, after
- * a second, it walks through the page's main controls (Next / Back / Skip tour, Escape dismisses).
- * Finished or dismissed, it is not shown to that user again. Positions are set through the CSSOM
- * (style properties), which a Content-Security-Policy without inline styles allows.
+ * The order page's guided tour: it walks through the page's main controls (Next / Back / Skip tour,
+ * Escape dismisses). It starts by itself for people who arrived through a share link, once the order
+ * page has loaded, after a second (finished or dismissed, not again for that user), and for anyone
+ * whenever the page's "Guided Tour" button asks for it. Positions are set through the CSSOM (style
+ * properties), which a Content-Security-Policy without inline styles allows.
  */
 export function ShareeTour({ delayMs = SHAREE_TOUR_DELAY_MS, steps: allSteps = TOUR_STEPS }: { delayMs?: number; steps?: readonly TourStep[] }) {
   const userId = useAtomValue(sessionAtom)?.user.id ?? null;
@@ -50,6 +51,19 @@ export function ShareeTour({ delayMs = SHAREE_TOUR_DELAY_MS, steps: allSteps = T
       if (timer) clearTimeout(timer);
     };
   }, [userId, delayMs, allSteps]);
+
+  // The page's "Guided Tour" button: the tour now, from its first step, whoever asks and however often.
+  useEffect(() => {
+    const start = () => {
+      const present = allSteps.filter((s) => targetOf(s));
+      if (!present.length) return;
+      before.current = document.activeElement as HTMLElement | null;
+      setIndex(0);
+      setSteps(present);
+    };
+    window.addEventListener(GUIDED_TOUR_EVENT, start);
+    return () => window.removeEventListener(GUIDED_TOUR_EVENT, start);
+  }, [allSteps]);
 
   const end = useCallback(() => {
     if (userId !== null) markTourDone(userId);

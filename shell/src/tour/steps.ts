@@ -1,6 +1,6 @@
 import { SHAREE_TOUR_FLAG } from '../shareEntry.ts';
 
-/** One stop of the sharee tour: the first of its targets on the page (`data-tour="…"`) is highlighted. */
+/** One stop of the guided tour: the first of its targets on the page (`data-tour="…"`) is highlighted. */
 export interface TourStep {
   targets: readonly string[];
   title: string;
@@ -10,13 +10,19 @@ export interface TourStep {
 /**
  * The order page's main controls, in the order a newcomer meets them. The page marks them with
  * data-tour attributes (mfe-configurator, and SHARE in the header); a step whose control is not on
- * the page (no status steps, prices hidden, nothing to submit) is skipped.
+ * the page (no status steps, prices hidden, nothing to submit or approve, a control folded into a
+ * menu) is skipped.
  */
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     targets: ['status'],
     title: 'Where it stands',
     text: (w) => `These steps show how far this ${w} has come; the highlighted one is where it is now.`,
+  },
+  {
+    targets: ['review-summary'],
+    title: 'What you are approving',
+    text: (w) => `The items, quantities and totals of this ${w}, and what changed since it was last sent back. Approve it, or send it back with your feedback.`,
   },
   {
     targets: ['item-editor'],

@@ -3,7 +3,7 @@ import { useAtom } from 'jotai';
 import { api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
 import { allowedChanges, changeRefusal, formatCents, isCustomProduct, type Costs, type OrderChange, type OrgMembership, type Product, type StatusData } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
-import { Button } from '@cpq/ui';
+import { Button, startGuidedTour } from '@cpq/ui';
 import { navigateToUrl } from 'single-spa';
 import { costLines, priceDiffers } from '../pricing.ts';
 import { ORDER_DIALOGS, type OrderDialogs } from '../dialogSlots.ts';
@@ -27,6 +27,8 @@ import { AddItemTitle, CustomProductDialog, ProductPicker, ProjectInfo } from '.
 import { explanationOf, itemView, orderCosts, ownerGuest, showsStoredPrices, type EditorEngine, type ItemView } from './itemViews.ts';
 import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITEM, neighbour, pickerProducts } from './logic.ts';
 import { useConfirm } from './useConfirm.tsx';
+import { ReviewSummary } from '../status/ReviewSummary.tsx';
+import reviewStyles from '../status/ReviewSummary.module.css';
 import { OptionPicker, type PropertyGroupRow } from './OptionPicker.tsx';
 import { useOrderEditor, type Notice } from './useOrderEditor.ts';
 import { useSubmitGuidance } from './useSubmitGuidance.ts';
@@ -206,6 +208,10 @@ export function OrderEditor(props: OrderEditorProps) {
     settle: ed.settle,
   });
   const summary = !pricingHidden && <PriceSummary costs={costs} serverTotal={ed.costsStale ? null : (order.costs?.orderTotal ?? null)} wordingOrder={wordingOrder} amountPaid={order.amountPaidInCents ?? 0} />;
+  // An owner or member reviewing a submitted order sees what they approve rather than the editor, which stays one click away (decision 0094).
+  const reviewing = employee && status.current?.type === 'submittedForApproval';
+  const [fullEditor, setFullEditor] = useState(false);
+  const showReview = reviewing && !fullEditor;
 
   return (
     <div className={styles.editor} data-testid="order-editor" data-tour="order-editor">
@@ -235,6 +241,10 @@ export function OrderEditor(props: OrderEditorProps) {
             </Button>
           )}
           <DrawingControls showDimensions={drawingView.showDimensions} onToggleDimensions={drawingView.toggleDimensions} {...(drawingView.unitChoice ? { units: drawingView.unitChoice } : {})} />
+          {/* For everyone: the shell's tour of this page's controls. */}
+          <Button variant="secondary" onClick={startGuidedTour} data-testid="guided-tour">
+            Guided Tour
+          </Button>
           {rules.documents.orderPageLinks.viewInvoice && !atOrderStart && (
             <Button variant="secondary" onClick={() => navigateToUrl(documentsHref(order.orgSpecificId, 'invoice'))} data-testid="view-invoice">
               View Invoice
@@ -257,10 +267,29 @@ export function OrderEditor(props: OrderEditorProps) {
         </p>
       )}
       <Notices notices={ed.notices} onDismiss={ed.dismiss} />
+      {reviewing &&
+        (fullEditor ? (
+          <p className={reviewStyles.backLine}>
+            <Button variant="secondary" onClick={() => setFullEditor(false)} data-testid="back-to-review">
+              Back to the summary
+            </Button>
+          </p>
+        ) : (
+          <ReviewSummary
+            orderId={order.id}
+            items={byRank(items)}
+            views={views}
+            costs={costs}
+            pricingHidden={pricingHidden}
+            wordingOrder={wordingOrder}
+            historyVersion={status.historyVersion}
+            onOpenEditor={() => setFullEditor(true)}
+          />
+        ))}
       <StatusPanels status={status} />
       {props.data.isSpatial && <SpatialCanvasSection order={order} data={props.data} catalogue={props.catalogue} canEdit={!itemsLocked} items={items} onPlaceItem={ed.placeItem} onCopyItem={ed.copyItemTo} />}
 
-      <div className={`${styles.layout} ${cartVisible ? '' : styles.layoutNoCart}`}>
+      <div className={`${styles.layout} ${cartVisible ? '' : styles.layoutNoCart} ${showReview ? reviewStyles.away : ''}`} hidden={showReview}>
         <section className={styles.panel} aria-label="Item editor" data-tour="item-editor">
           {active && activeView ? (
             <>

@@ -66,7 +66,7 @@ export function FeedbackBox({ status }: { status: OrderStatusModel }) {
         <Button variant="secondary" onClick={() => void requireChanges()} disabled={busy !== null} aria-busy={busy === 'requireChanges'} data-testid="requires-changes">
           {busy === 'requireChanges' ? 'Sending…' : REQUIRES_CHANGES}
         </Button>
-        <Button onClick={() => void status.approve()} disabled={busy !== null} aria-busy={busy === 'approve'} data-testid="approve-order">
+        <Button onClick={() => void status.approve()} disabled={busy !== null} aria-busy={busy === 'approve'} data-testid="approve-order" data-primary-action>
           {busy === 'approve' ? 'Approving…' : APPROVE}
         </Button>
       </div>

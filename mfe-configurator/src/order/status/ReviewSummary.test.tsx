@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+// The reviewer's summary (decision 0094) and the "Guided Tour" button, as the order page wires them.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import { api } from '@cpq/client';
+import type { OrderStatusEvent } from '@cpq/domain';
+import { DEFAULT_RULES } from '@cpq/plugin-sdk';
+import { GUIDED_TOUR_EVENT } from '@cpq/ui';
+import { OrderEditor } from '../editor/OrderEditor.tsx';
+import { catalogue, data, engine, fakeWrites, item, storeFor } from '../editor/fixtures.test-utils.ts';
+import type { Order } from '../editor/writes.ts';
+import { defaultAnswers } from './apiMock.test-utils.ts';
+import { rulesWith, statusOrder, statusOrg } from './harness.test-utils.tsx';
+import { lastSentBack } from './reviewSummary.ts';
+
+vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
+
+beforeEach(() => {
+  defaultAnswers(api);
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+function showPage(order: Order, role = 'owner') {
+  const items = [
+    item({ id: 1, title: 'Hall', quantity: 2, properties: { 10: { optionId: 101 } } }),
+    item({ id: 2, title: 'Kitchen', quantity: 1 }),
+  ];
+  render(
+    <Provider store={storeFor(role)}>
+      <OrderEditor
+        order={order}
+        data={data(items)}
+        catalogue={catalogue}
+        engine={engine(DEFAULT_RULES)}
+        org={statusOrg(role)}
+        rules={rulesWith()}
+        employee={role === 'owner' || role === 'member'}
+        pricingHidden={false}
+        writes={fakeWrites(items)}
+        saveDebounceMs={0}
+      />
+    </Provider>,
+  );
+  return userEvent.setup();
+}
+
+const ev = (id: number, action: OrderStatusEvent['action'], at: string, note: string | null = null, userName: string | null = 'Gus Guest'): OrderStatusEvent => ({
+  id,
+  at,
+  action,
+  userId: 1,
+  userName,
+  fromStatusKey: null,
+  toStatusKey: null,
+  amountInCents: null,
+  paymentMethod: null,
+  note,
+});
+
+describe('what the reviewer approves', () => {
+  it('an owner reviewing a submitted order sees its items, quantities, choices and totals instead of the editor', async () => {
+    showPage(statusOrder({ at: 'submittedForApproval' }));
+    const summary = screen.getByRole('region', { name: 'What you are approving' });
+    const rows = within(summary).getAllByTestId('review-item');
+    expect(rows.map((r) => within(r).getByTestId('review-item-title').textContent)).toEqual(['Hall', 'Kitchen']);
+    expect(within(rows[0]!).getByTestId('review-item-quantity').textContent).toBe('Quantity 2');
+    expect(within(rows[0]!).getByTestId('review-item-options').textContent).toContain('Finish: Brass');
+    // The totals are the order's stored ones (a submitted order keeps the prices it was sent at).
+    expect(within(summary).getByTestId('review-cost-total').textContent).toBe('Total$1,000.00');
+    expect(screen.queryByRole('region', { name: 'Item editor' })).toBeNull();
+    // The decision is right there.
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(await within(summary).findByTestId('review-first-submission')).toBeTruthy();
+  });
+
+  it('"Open the full editor" shows the editor, and "Back to the summary" the summary again', async () => {
+    const user = showPage(statusOrder({ at: 'submittedForApproval' }), 'member');
+    await user.click(screen.getByRole('button', { name: 'Open the full editor' }));
+    expect(screen.getByRole('region', { name: 'Item editor' })).toBeTruthy();
+    expect(screen.queryByTestId('review-summary')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to the summary' }));
+    expect(screen.getByTestId('review-summary')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Item editor' })).toBeNull();
+  });
+
+  it('says when and with which feedback the order was last sent back', async () => {
+    vi.mocked(api.getOrderStatusEvents).mockResolvedValue([
+      ev(1, 'submit', '2026-11-01 10:00:00'),
+      ev(2, 'requireChanges', '2026-11-02 10:00:00', 'Use a larger plate.', 'Olivia Owner'),
+      ev(3, 'submit', '2026-11-03 10:00:00'),
+      ev(4, 'requireChanges', '2026-11-04 10:00:00', 'Brass finish, please.', 'Mia Member'),
+      ev(5, 'submit', '2026-11-05 10:00:00'),
+    ]);
+    showPage(statusOrder({ at: 'submittedForApproval' }));
+    const note = await screen.findByTestId('review-sent-back');
+    expect(note.textContent).toContain('by Mia Member');
+    expect(within(note).getByTestId('review-sent-back-feedback').textContent).toBe('Brass finish, please.');
+    expect(api.getOrderStatusEvents).toHaveBeenCalledWith({ productOrderId: 7 });
+  });
+
+  it('is not shown to the customer, nor before the order is submitted', () => {
+    showPage(statusOrder({ at: 'submittedForApproval' }), 'guest');
+    expect(screen.queryByTestId('review-summary')).toBeNull();
+    cleanup();
+    showPage(statusOrder());
+    expect(screen.queryByTestId('review-summary')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Item editor' })).toBeTruthy();
+  });
+});
+
+describe('lastSentBack', () => {
+  it('finds the last "Requires changes" and the submit after it; none when never sent back', () => {
+    expect(lastSentBack([ev(1, 'submit', 'a')])).toBeNull();
+    expect(lastSentBack([ev(1, 'submit', 'a'), ev(2, 'requireChanges', 'b', ' Fix it ')])).toEqual({ at: 'b', by: 'Gus Guest', feedback: 'Fix it', resubmittedAt: null });
+    expect(lastSentBack([ev(1, 'requireChanges', 'b', 'One'), ev(2, 'submit', 'c'), ev(3, 'requireChanges', 'd', 'Two'), ev(4, 'approve', 'e'), ev(5, 'submit', 'f')])).toEqual({
+      at: 'd',
+      by: 'Gus Guest',
+      feedback: 'Two',
+      resubmittedAt: 'f',
+    });
+  });
+});
+
+describe('the "Guided Tour" button', () => {
+  it.each(['owner', 'member', 'guest'])('is on the order page for a %s and asks the shell for the tour', async (role) => {
+    const user = showPage(statusOrder(), role);
+    const asked = vi.fn();
+    window.addEventListener(GUIDED_TOUR_EVENT, asked);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Guided Tour' }));
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener(GUIDED_TOUR_EVENT, asked);
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { api } from '@cpq/client';
+import { costLines, formatCents, type Costs } from '@cpq/domain';
+import { Button } from '@cpq/ui';
+import type { ItemView } from '../editor/itemViews.ts';
+import type { Instance } from '../editor/writes.ts';
+import { localDateTime } from './logic.ts';
+import { lastSentBack, type SentBack } from './reviewSummary.ts';
+import styles from './ReviewSummary.module.css';
+
+export interface ReviewSummaryProps {
+  orderId: number;
+  /** The items in rank order. */
+  items: readonly Instance[];
+  views: ReadonlyMap<number, ItemView>;
+  costs: Costs;
+  pricingHidden: boolean;
+  wordingOrder: string;
+  /** Bumped after each status call: the timeline is read again. */
+  historyVersion: number;
+  onOpenEditor(): void;
+}
+
+type History = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sentBack: SentBack | null };
+
+/**
+ * What an owner or member approves when a customer submits: each item with its quantity, choices and
+ * price, the totals, and the feedback it was last sent back with. The editor is one button away.
+ */
+export function ReviewSummary(p: ReviewSummaryProps) {
+  const [history, setHistory] = useState<History>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    api.getOrderStatusEvents({ productOrderId: p.orderId }).then(
+      (events) => live && setHistory({ state: 'ready', sentBack: lastSentBack(events) }),
+      () => live && setHistory({ state: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [p.orderId, p.historyVersion]);
+
+  const count = p.items.reduce((n, i) => n + (i.quantity ?? 1), 0);
+  return (
+    <section className={styles.summary} aria-labelledby="cfg-review-heading" data-testid="review-summary" data-tour="review-summary">
+      <div className={styles.head}>
+        <h2 id="cfg-review-heading" className={styles.title}>
+          What you are approving
+        </h2>
+        <Button variant="secondary" onClick={p.onOpenEditor} data-testid="open-full-editor">
+          Open the full editor
+        </Button>
+      </div>
+      <p className={styles.muted}>
+        {p.items.length === 1 ? '1 item' : `${p.items.length} items`}, {count === 1 ? '1 piece' : `${count} pieces`} in all.
+      </p>
+
+      <SentBackNote history={history} wordingOrder={p.wordingOrder} />
+
+      <ul className={styles.items} aria-label="Items">
+        {p.items.map((item) => {
+          const v = p.views.get(item.id);
+          if (!v) return null;
+          return (
+            <li key={item.id} className={styles.item} data-testid="review-item">
+              <div className={styles.itemHead}>
+                <span className={styles.itemTitle} data-testid="review-item-title">
+                  {v.title}
+                </span>
+                {v.productTitle && <span className={styles.muted}>{v.productTitle}</span>}
+              </div>
+              {v.summary.length > 0 && (
+                <p className={styles.options} data-testid="review-item-options">
+                  {v.summary.map((s, i) => (
+                    <span key={s.propertyId}>
+                      {i > 0 && ', '}
+                      {s.property}: <span className={s.isError ? styles.invalid : undefined}>{s.value}</span>
+                    </span>
+                  ))}
+                </p>
+              )}
+              <p className={styles.figures}>
+                <span data-testid="review-item-quantity">Quantity {item.quantity ?? 1}</span>
+                {!p.pricingHidden && (
+                  <>
+                    <span className={styles.muted}>{formatCents(v.unitPriceInCents)} each</span>
+                    <strong data-testid="review-item-total">{formatCents(v.totalPriceInCents)}</strong>
+                  </>
+                )}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+
+      {!p.pricingHidden && (
+        <dl className={styles.costs} data-testid="review-costs">
+          {costLines(p.costs).map((l) => (
+            <div key={l.key} className={l.emphasis ? styles.totalLine : undefined} data-testid={`review-cost-${l.key}`}>
+              <dt>{l.label}</dt>
+              <dd>{l.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function SentBackNote({ history, wordingOrder }: { history: History; wordingOrder: string }) {
+  if (history.state === 'loading') {
+    return (
+      <p className={styles.muted} role="status">
+        Reading the {wordingOrder}'s history…
+      </p>
+    );
+  }
+  if (history.state === 'failed') return <p className={styles.muted}>Whether this {wordingOrder} was sent back before could not be read.</p>;
+  const s = history.sentBack;
+  if (!s) {
+    return (
+      <p className={styles.muted} data-testid="review-first-submission">
+        First submission: this {wordingOrder} has not been sent back before.
+      </p>
+    );
+  }
+  return (
+    <div className={styles.sentBack} data-testid="review-sent-back">
+      <p className={styles.sentBackLine}>
+        Sent back for changes on {localDateTime(s.at)}
+        {s.by ? ` by ${s.by}` : ''}
+        {s.resubmittedAt ? `, submitted again on ${localDateTime(s.resubmittedAt)}` : ''}. The feedback was:
+      </p>
+      <blockquote className={styles.feedback} data-testid="review-sent-back-feedback">
+        {s.feedback || '(no feedback written)'}
+      </blockquote>
+    </div>
+  );
+}
