@@ -85,7 +85,8 @@ function Row({ row, columns, renderDrawing }: { row: DocRow; columns: readonly D
   return (
     <div role="row" className={styles.row} style={{ height: row.height }} data-testid="document-row">
       {columns.map((c) => (
-        <div key={c.key} role="cell" className={cellClass(c)} style={cellStyle(c)}>
+        // data-label: the column's heading, shown beside each figure where the table reflows on a narrow screen.
+        <div key={c.key} role="cell" className={cellClass(c)} style={cellStyle(c)} data-label={c.key === 'item' ? undefined : c.label}>
           {c.key === 'quantity' ? (
             <Line>{row.quantity}</Line>
           ) : c.key === 'item' ? (

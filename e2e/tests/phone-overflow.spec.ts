@@ -1,0 +1,161 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN_SCREENS } from '../../mfe-admin/src/routes.ts';
+import { apiPost, signIn, snap } from './helpers.ts';
+
+/**
+ * No screen of the portal is wider than a 390 px phone: every route each role can reach is walked at
+ * 390×844 (touch), and any visible element past the viewport's right edge (or cut off at its left
+ * edge) fails the walk with its selector, so the failure says what to fix. A container that scrolls
+ * sideways on purpose may hold wider content only if the container itself fits. Each route is also
+ * photographed at 390 px and at 1440×900 for people to look at (e2e/screenshots, git-ignored).
+ */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+type Stop = { name: string; path: string };
+
+/** What sticks out of the viewport on this page: the page's own width and the outermost offending elements. */
+async function overflowOn(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const vw = window.innerWidth;
+    const found: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > vw) found.push(`the page is ${doc.scrollWidth} px wide`);
+    const describe = (el: Element): string => {
+      const testId = el.getAttribute('data-testid');
+      const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).filter(Boolean).slice(0, 2).map((c) => `.${c}`).join('') : '';
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${testId ? `[data-testid="${testId}"]` : ''}${cls}${text ? ` "${text}"` : ''}`;
+    };
+    /** The part of an element a person can see: its box cut by every ancestor that clips (html and body do not count: the page itself must fit). */
+    const shownBox = (el: Element): { left: number; right: number; width: number; height: number } => {
+      const r = el.getBoundingClientRect();
+      let left = r.left;
+      let right = r.right;
+      let top = r.top;
+      let bottom = r.bottom;
+      if (getComputedStyle(el).position !== 'fixed') {
+        for (let a = el.parentElement; a && a !== document.body && a !== doc; a = a.parentElement) {
+          const s = getComputedStyle(a);
+          if (s.overflowX !== 'visible') {
+            const ar = a.getBoundingClientRect();
+            left = Math.max(left, ar.left);
+            right = Math.min(right, ar.right);
+          }
+          if (s.overflowY !== 'visible') {
+            const ar = a.getBoundingClientRect();
+            top = Math.max(top, ar.top);
+            bottom = Math.min(bottom, ar.bottom);
+          }
+          if (s.position === 'fixed') break;
+        }
+      }
+      return { left, right, width: right - left, height: bottom - top };
+    };
+    const offending = new Set<Element>();
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) continue;
+      if (!el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })) continue;
+      const box = shownBox(el);
+      if (box.width < 1 || box.height < 1) continue;
+      // Past the right edge, or partly cut off at the left one (wholly left of it is the usual "hidden until focused").
+      if (box.right > vw + 1 || (box.left < -1 && box.right > 0)) offending.add(el);
+    }
+    for (const el of offending) {
+      if (el.parentElement && offending.has(el.parentElement)) continue;
+      const r = el.getBoundingClientRect();
+      found.push(`${describe(el)} spans ${Math.round(r.left)}..${Math.round(r.right)} px`);
+      if (found.length > 12) break;
+    }
+    return found;
+  });
+}
+
+/** Waits until the route has drawn: its heading, no loading screen, nothing busy, fonts in. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+}
+
+type OrdersData = { productOrders: Array<{ orgSpecificId: number }> };
+
+/** The role's stops: home, orders, one order's three tabs, and for an owner every admin screen with a detail of each kind. */
+async function stopsFor(page: Page, orgId: number, owner: boolean): Promise<Stop[]> {
+  const { productOrders } = await apiPost<OrdersData>(page, '/api/configurator/get-configurator-orders-data', { orgId });
+  const order = productOrders[0];
+  expect(order, `an order of ${orgId} to walk`).toBeTruthy();
+  const n = order!.orgSpecificId;
+  const stops: Stop[] = [
+    { name: 'home', path: '/' },
+    { name: 'orders', path: '/orders' },
+    { name: 'order-edit', path: `/orders/${n}` },
+    { name: 'order-documents', path: `/orders/${n}/documents` },
+    { name: 'order-drawings', path: `/orders/${n}/drawings` },
+    { name: '404', path: '/no-such-page' },
+  ];
+  if (!owner) return stops;
+  const detailOf: Record<string, string> = {
+    products: 'products',
+    'product-properties': 'productProperties',
+    'product-property-groups': 'productPropertyGroups',
+    'product-categories': 'productCategories',
+    'product-pricing-rules': 'productPricingRules',
+    'product-graphics': 'productGraphics',
+  };
+  for (const section of ADMIN_SCREENS) {
+    if (section !== 'product-graphics') stops.push({ name: `admin-${section}`, path: `/admin/${section}` });
+    const resource = detailOf[section];
+    if (!resource) continue;
+    const rows = await apiPost<Array<{ id: number }>>(page, `/api/resources/${resource}/get`, { where: { orgId } });
+    if (rows[0]) stops.push({ name: `admin-${section}-detail`, path: `/admin/${section}/${rows[0].id}` });
+  }
+  return stops;
+}
+
+async function walk(browser: Browser, who: string, orgId: number, owner: boolean): Promise<void> {
+  const phone = await (await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
+  await signIn(phone, who);
+  const stops = await stopsFor(phone, orgId, owner);
+  const desktop = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(desktop, who);
+  const problems: string[] = [];
+  const tag = who.replace(/@.*/, '');
+  for (const stop of stops) {
+    await phone.goto(stop.path);
+    await settle(phone);
+    for (const p of await overflowOn(phone)) problems.push(`${stop.path}: ${p}`);
+    await snap(phone, `phone-${tag}-${stop.name}-390`);
+    await desktop.goto(stop.path);
+    await settle(desktop);
+    await snap(desktop, `phone-${tag}-${stop.name}-1440`);
+  }
+  await phone.context().close();
+  await desktop.context().close();
+  expect(problems, `${who} at 390 px`).toEqual([]);
+}
+
+for (const [who, orgId, owner] of [
+  ['owner-850@demo.test', 850, true],
+  ['member-850@demo.test', 850, false],
+  ['guest-850@demo.test', 850, false],
+  ['owner-1798@demo.test', 1798, true],
+  ['guest-1392@demo.test', 1392, false],
+] as const) {
+  test(`every route ${who} can reach fits a 390 px phone`, async ({ browser }) => {
+    await walk(browser, who, orgId, owner);
+  });
+}
+
+test('signed out, the sign-in page fits a 390 px phone', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(await overflowOn(page)).toEqual([]);
+  await snap(page, 'phone-signed-out-sign-in-390');
+  await page.context().close();
+});
