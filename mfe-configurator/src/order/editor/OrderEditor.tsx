@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
 import { allowedChanges, changeRefusal, formatCents, isCustomProduct, type Costs, type OrderChange, type OrgMembership, type Product, type StatusData } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
-import { Button, startGuidedTour } from '@cpq/ui';
+import { Button, startGuidedTour, useIsPhone, useShowsKeyboardTips } from '@cpq/ui';
 import { navigateToUrl } from 'single-spa';
 import { costLines, priceDiffers } from '../pricing.ts';
+import { MoreActions, PhoneBar } from './PhoneActions.tsx';
 import { ORDER_DIALOGS, type OrderDialogs } from '../dialogSlots.ts';
 import { PluginSlot } from '../slots/PluginSlot.tsx';
 import { SpatialCanvasSection } from '../spatial/SpatialCanvasSection.tsx';
@@ -79,6 +80,9 @@ export function OrderEditor(props: OrderEditorProps) {
   const itemsLocked = !changes.has('items');
   const lockReason = itemsLocked ? changeRefusal(orderStatuses, lockState, lockActor, 'items') : null;
   const [confirmNode, ask] = useConfirm();
+  const phone = useIsPhone();
+  // Shortcut tips only where there is a keyboard to press them on.
+  const keyboardTips = useShowsKeyboardTips();
   const [session, setSession] = useAtom(sessionAtom);
   const cartVisible = session?.user.preferences?.cartIsVisible ?? true;
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -227,36 +231,40 @@ export function OrderEditor(props: OrderEditorProps) {
         {/* The shell's "Skip to order actions" lands here when no primary action is on offer. */}
         <div className={styles.controls} data-order-actions>
           <SaveStatus state={ed.save.state} message={ed.save.message} onRetry={ed.retry} />
-          <Button variant="secondary" onClick={toggleCart} aria-pressed={cartVisible} data-testid="cart-toggle">
-            {cartVisible ? 'Hide Cart' : 'View Cart'}
-          </Button>
-          {Settings && (employee || changes.has('orderDetails')) && (
-            <Button variant="secondary" onClick={() => setSettingsOpen(true)} data-testid="edit-order-details">
-              Edit Order Details
+          {/* A phone keeps Add item in view and puts these behind "More"; its Submit goes to the bar at the bottom. */}
+          <SecondaryActions phone={phone}>
+            <Button variant="secondary" onClick={toggleCart} aria-pressed={cartVisible} data-testid="cart-toggle">
+              {cartVisible ? 'Hide Cart' : 'View Cart'}
             </Button>
-          )}
-          {rules.documents.orderPageLinks.viewQuote && (
-            <Button variant="secondary" onClick={() => navigateToUrl(documentsHref(order.orgSpecificId))} data-testid="view-quote">
-              View Quote
+            {Settings && (employee || changes.has('orderDetails')) && (
+              <Button variant="secondary" onClick={() => setSettingsOpen(true)} data-testid="edit-order-details">
+                Edit Order Details
+              </Button>
+            )}
+            {rules.documents.orderPageLinks.viewQuote && (
+              <Button variant="secondary" onClick={() => navigateToUrl(documentsHref(order.orgSpecificId))} data-testid="view-quote">
+                View Quote
+              </Button>
+            )}
+            <DrawingControls showDimensions={drawingView.showDimensions} onToggleDimensions={drawingView.toggleDimensions} {...(drawingView.unitChoice ? { units: drawingView.unitChoice } : {})} />
+            {/* For everyone: the shell's tour of this page's controls. */}
+            <Button variant="secondary" onClick={startGuidedTour} data-testid="guided-tour">
+              Guided Tour
             </Button>
-          )}
-          <DrawingControls showDimensions={drawingView.showDimensions} onToggleDimensions={drawingView.toggleDimensions} {...(drawingView.unitChoice ? { units: drawingView.unitChoice } : {})} />
-          {/* For everyone: the shell's tour of this page's controls. */}
-          <Button variant="secondary" onClick={startGuidedTour} data-testid="guided-tour">
-            Guided Tour
-          </Button>
-          {rules.documents.orderPageLinks.viewInvoice && !atOrderStart && (
-            <Button variant="secondary" onClick={() => navigateToUrl(documentsHref(order.orgSpecificId, 'invoice'))} data-testid="view-invoice">
-              View Invoice
-            </Button>
-          )}
-          <PluginSlot name="orderPage.actions" context={slotContext} />
+            {rules.documents.orderPageLinks.viewInvoice && !atOrderStart && (
+              <Button variant="secondary" onClick={() => navigateToUrl(documentsHref(order.orgSpecificId, 'invoice'))} data-testid="view-invoice">
+                View Invoice
+              </Button>
+            )}
+            <PluginSlot name="orderPage.actions" context={slotContext} />
+            {phone && <StatusActions status={status} part="secondary" />}
+          </SecondaryActions>
           {!itemsLocked && (
             <Button onClick={startNewItem} data-testid="add-item" data-tour="add-item">
               Add item
             </Button>
           )}
-          <StatusActions status={status} />
+          {!phone && <StatusActions status={status} />}
         </div>
       </header>
       <StatusHeader status={status} />
@@ -364,7 +372,7 @@ export function OrderEditor(props: OrderEditorProps) {
               ) : (
                 <p className={styles.muted}>{isCustomProduct(active.productId) ? 'A custom product has no options to choose.' : 'This item uses a product that is not offered to you, so only an employee can change it.'}</p>
               )}
-              {!itemsLocked && <p className={styles.hintLine}>Tip: Ctrl+C / ⌘C copies this item; Ctrl+V / ⌘V pastes a copy after it.</p>}
+              {!itemsLocked && keyboardTips && <p className={styles.hintLine}>Tip: Ctrl+C / ⌘C copies this item; Ctrl+V / ⌘V pastes a copy after it.</p>}
             </>
           ) : (
             <div className={styles.emptyEditor} data-testid="editor-empty">
@@ -395,6 +403,7 @@ export function OrderEditor(props: OrderEditorProps) {
       </div>
 
       {employee && status.statuses.length > 0 && <StatusHistory status={status} />}
+      {phone && <PhoneBar status={status} total={pricingHidden ? null : totalLine(costs)} />}
 
       {step.kind === 'projectInfo' && (
         <ProjectInfo
@@ -476,6 +485,17 @@ export function OrderEditor(props: OrderEditorProps) {
       {confirmNode}
     </div>
   );
+}
+
+/** The secondary actions: in the header's row on a wider screen, behind "More" on a phone. */
+function SecondaryActions({ phone, children }: { phone: boolean; children: ReactNode }) {
+  return phone ? <MoreActions>{children}</MoreActions> : <>{children}</>;
+}
+
+/** The total as the price summary words it. */
+function totalLine(costs: Costs): { label: string; text: string } | null {
+  const line = costLines(costs).find((l) => l.key === 'total');
+  return line ? { label: line.label, text: line.text } : null;
 }
 
 function SaveStatus({ state, message, onRetry }: { state: string; message: string | null; onRetry: () => void }) {

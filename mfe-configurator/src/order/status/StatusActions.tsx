@@ -5,24 +5,29 @@ import { CANCEL_ORDER, REOPEN, REOPEN_HELP, REOPEN_REASON, REOPEN_REASON_NEEDED 
 import type { OrderStatusModel } from './useOrderStatus.ts';
 import styles from './Status.module.css';
 
-/** Submit (stocked orders: "Continue to Payment"), Cancel Order and, for staff, Reopen for changes, among the page's controls, when the flow allows them. */
-export function StatusActions({ status }: { status: OrderStatusModel }) {
+/**
+ * Submit (stocked orders: "Continue to Payment"), Cancel Order and, for staff, Reopen for changes, among the page's controls, when the flow allows them.
+ * `part` draws only Submit ('primary') or only the others ('secondary'): a phone puts them in different places.
+ */
+export function StatusActions({ status, part = 'all' }: { status: OrderStatusModel; part?: 'all' | 'primary' | 'secondary' }) {
   const { allowed, busy, stocked } = status;
   const label = submitButtonLabel(stocked);
   const [reopening, setReopening] = useState(false);
+  const secondary = part !== 'primary';
+  const primary = part !== 'secondary';
   return (
     <>
-      {allowed.has('reopen') && (
+      {secondary && allowed.has('reopen') && (
         <Button variant="secondary" onClick={() => setReopening(true)} disabled={busy !== null} aria-busy={busy === 'reopen'} data-testid="reopen-order">
           {busy === 'reopen' ? 'Reopening…' : REOPEN}
         </Button>
       )}
-      {allowed.has('cancel') && (
+      {secondary && allowed.has('cancel') && (
         <Button variant="secondary" onClick={() => void status.cancel()} disabled={busy !== null} aria-busy={busy === 'cancel'} data-testid="cancel-order">
           {busy === 'cancel' ? 'Cancelling…' : CANCEL_ORDER}
         </Button>
       )}
-      {allowed.has('submit') && (
+      {primary && allowed.has('submit') && (
         <Button onClick={() => void status.submit()} disabled={busy !== null} aria-busy={busy === 'submit'} data-testid="submit-order" data-tour="submit" data-primary-action>
           {busy === 'submit' ? 'Submitting…' : label}
         </Button>
