@@ -1,9 +1,13 @@
-/** Dates on documents show as M/D/YYYY (as elsewhere in the portal), read in UTC so print and screen agree. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  // "YYYY-MM-DD HH:MM:SS" (database form) is UTC.
-  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+import { activeDateSettings } from '@cpq/client';
+import { formatDate as formatOrgDate, type DateSettings } from '@cpq/domain';
+
+/**
+ * Dates on documents, in the organisation's locale as everywhere in the portal (decision 0089;
+ * M/D/YYYY by default). Timestamps are read in the organisation's time zone, else UTC (not the
+ * reader's): the PDF is this page drawn on the server, and print and screen must agree.
+ */
+export function formatDate(value: string | null | undefined, settings: DateSettings = activeDateSettings()): string {
+  const shown = formatOrgDate(value, { locale: settings.locale, timeZone: settings.timeZone || 'UTC', style: 'date' });
+  // Text that is no date comes back as it was: a document leaves it out rather than print it.
+  return shown === value ? '' : shown;
 }

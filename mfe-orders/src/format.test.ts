@@ -33,6 +33,12 @@ describe('dates', () => {
     expect(formatDate('2026-03-07T12:00:00.000Z')).toBe(formatDate(stored));
   });
 
+  it('follow the organisation’s locale and time zone (en-GB: DD/MM/YYYY)', () => {
+    expect(formatDate('2026-03-07', { locale: 'en-GB' })).toBe('07/03/2026');
+    expect(formatDate('2026-03-07 23:30:00', { locale: 'en-GB', timeZone: 'Europe/Berlin' })).toBe('08/03/2026');
+    expect(formatDate('2026-03-07 23:30:00', { locale: 'en-US', timeZone: 'America/Chicago' })).toBe('3/7/2026');
+  });
+
   it('show nothing for no date and unreadable text as is', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('next week')).toBe('next week');

@@ -1,4 +1,5 @@
-import type { Costs } from '@cpq/domain';
+import { activeDateSettings } from '@cpq/client';
+import { formatDate as formatOrgDate, type Costs, type DateSettings } from '@cpq/domain';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const euros = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
@@ -18,20 +19,13 @@ export function formatShipping(costs: Pick<Costs, 'shipping' | 'shippingIsTbd'>)
   return costs.shippingIsTbd ? 'TBD' : formatDollars(costs.shipping);
 }
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /**
- * M/D/YYYY. A date without a time (e.g. an estimated shipping date) is shown as written; a stored
- * timestamp ("YYYY-MM-DD HH:mm:ss", UTC) is shown as the user's local date. Unreadable text is shown as is.
+ * A list date in the organisation's locale (decision 0089; M/D/YYYY by default, as the spec gives).
+ * A date without a time (an estimated shipping date) is shown as written; a stored timestamp (UTC) as
+ * the date in the organisation's time zone, else the reader's. Unreadable text is shown as is.
  */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const only = DATE_ONLY.exec(value);
-  if (only) return `${Number(only[2])}/${Number(only[3])}/${only[1]}`;
-  const iso = value.includes('T') ? value : value.replace(' ', 'T');
-  const d = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) ? iso : `${iso}Z`);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
+export function formatDate(value: string | null | undefined, settings: DateSettings = activeDateSettings()): string {
+  return formatOrgDate(value, { ...settings, style: 'date' });
 }
 
 /** "First Last", or whichever part is known. */

@@ -14,6 +14,7 @@ import {
   type ShareableLinkResponse,
   shareLinkExpiry,
   shareLinkExpiryDay,
+  orgDateSettings,
 } from '@cpq/domain';
 import { assertLinkTokenMayBeTried, refuseLinkToken, type LinkThrottleRules } from '../auth/rateLimit.ts';
 import type { SessionUserState } from '../auth/requestSession.ts';
@@ -489,15 +490,16 @@ export async function share(deps: SharingDeps, access: Access, body: { productOr
     const order = await lockOrderByNumber(repos, trx, access, body.productOrderOrgSpecificId);
     const { sharees, involvedUsers } = await involveByEmail(deps, trx, access, order, body.sharees.map((s) => s.email), 'share');
     const mails: ShareMail[] = [];
+    const org = await getOrg(repos, order.orgId, trx);
+    const dates = orgDateSettings(org?.appData?.designEngine);
     for (const s of sharees) {
       if (s.employee) {
         mails.push({ to: s.user.email!, link: orderUrl(deps, order.orgSpecificId), personalUntil: null });
         continue;
       }
       const { token, expires } = await insertToken(repos, trx, order, { kind: 'personal', userId: s.user.id, createdBy: access.user.id, pricingIsHidden: involvedUsers[String(s.user.id)]?.pricingIsHidden ? 1 : 0, days: SHARE_LINK_DEFAULT_DAYS });
-      mails.push({ to: s.user.email!, link: tokenUrl(deps, order.orgSpecificId, token), personalUntil: shareLinkExpiryDay(expires) });
+      mails.push({ to: s.user.email!, link: tokenUrl(deps, order.orgSpecificId, token), personalUntil: shareLinkExpiryDay(expires, dates) });
     }
-    const org = await getOrg(repos, order.orgId, trx);
     const me = await repos.users.findOne({ id: access.user.id }, trx);
     return { order, involvedUsers, mails, orgTitle: org?.title ?? '', sharer: (me && nameOf(me)) || 'Someone' };
   });

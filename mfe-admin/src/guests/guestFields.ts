@@ -1,4 +1,5 @@
-import type { GuestDiscount, GuestView } from '@cpq/domain';
+import { activeDateSettings } from '@cpq/client';
+import { formatDate, type DateSettings, type GuestDiscount, type GuestView } from '@cpq/domain';
 
 /**
  * The guest table's editable values, as the owner types them and as update-guest-data takes them.
@@ -26,11 +27,7 @@ export const SALES_TAX_CHOICES = [
   { label: 'Disabled', disableSalesTax: true },
 ] as const;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A stored UTC timestamp ('YYYY-MM-DD HH:MM:SS') as the user's local date; unreadable text as is. */
-export function formatDateAdded(created: string): string {
-  const iso = created.includes('T') ? created : created.replace(' ', 'T');
-  const d = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) ? iso : `${iso}Z`);
-  return Number.isNaN(d.getTime()) ? created : dateFormat.format(d);
+/** A stored UTC timestamp as its date in the organisation's locale and zone (decision 0089); unreadable text as is. */
+export function formatDateAdded(created: string, settings: DateSettings = activeDateSettings()): string {
+  return formatDate(created, { ...settings, style: 'date' });
 }

@@ -247,7 +247,7 @@ describe('pricing rule detail', () => {
     const after = (await editorOf('2')).section;
     expect(after.dataset.draft).toBeUndefined();
     expect(within(after).queryByRole('button', { name: 'Publish' })).toBeNull();
-    expect(within(after).getByTestId('publication-status').textContent).toBe('Published 2026-11-24 09:00:00 UTC.');
+    expect(within(after).getByTestId('publication-status').textContent).toBe('Published 11/24/2026, 9:00 AM UTC.');
   });
 
   it('shows why the server refuses to publish, and when no order would be priced', async () => {

@@ -4,7 +4,7 @@ import { Button, Modal } from '@cpq/ui';
 import { errorText, useLoad } from '../common/index.ts';
 import { ImpactDetails, ordersText, signed } from './ImpactFigures.tsx';
 import { pricingRules } from './pricingApi.ts';
-import type { PricingRuleRow } from './rules.ts';
+import { pricingTimeUtc, type PricingRuleRow } from './rules.ts';
 import styles from './pricing.module.css';
 
 /**
@@ -16,7 +16,7 @@ export function PublishDialog({ rule, versionKey, version, onPublished, onClose 
   const impact = useLoad(() => pricingRules.impact(rule, versionKey), [rule.orgId, rule.id, versionKey]);
   const [publishing, setPublishing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const from = normalisePricingDate(version.created, 'startOfDay') ?? version.created;
+  const from = pricingTimeUtc(normalisePricingDate(version.created, 'startOfDay') ?? version.created);
 
   const publish = async () => {
     setPublishing(true);

@@ -7,7 +7,7 @@ import { canSave, draftDate, editorLook, editorMessage, editorReducer, initialEd
 import { ImpactDetails, ordersText, signed } from './ImpactFigures.tsx';
 import { pricingRules } from './pricingApi.ts';
 import { PublishDialog } from './PublishDialog.tsx';
-import type { PricingRuleRow } from './rules.ts';
+import { pricingTimeUtc, type PricingRuleRow } from './rules.ts';
 import { loadSaveImpact } from './saveImpact.ts';
 import { TestBench } from './TestBench.tsx';
 import styles from './pricing.module.css';
@@ -143,7 +143,7 @@ export function VersionEditor({ rule, versionKey, version, onRuleChange }: { rul
         {isDraft
           ? `Draft: prices no order until it is published.${publishable ? '' : ' Save your changes to publish it.'}`
           : version.publishedAt
-            ? `Published ${version.publishedAt} UTC.`
+            ? `Published ${pricingTimeUtc(version.publishedAt)} UTC.`
             : 'Published.'}
       </p>
       <div className={styles.editorFrame}>

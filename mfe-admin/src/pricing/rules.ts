@@ -1,4 +1,5 @@
-import { normalisePricingDate, type PricingRuleVersion } from '@cpq/domain';
+import { activeDateSettings } from '@cpq/client';
+import { formatDate, normalisePricingDate, type DateSettings, type PricingRuleVersion } from '@cpq/domain';
 
 /** A pricing rule as the admin screens read it (resources.get('productPricingRules')). */
 export interface PricingRuleRow {
@@ -23,4 +24,12 @@ export function versionsNewestFirst(versions: Record<string, PricingRuleVersion>
     .map(([key, version]) => ({ key, version, at: created(version) }))
     .sort((a, b) => (a.at === b.at ? Number(b.key) - Number(a.key) : a.at < b.at ? 1 : -1))
     .map(({ key, version }) => ({ key, version }));
+}
+
+/**
+ * A pricing time ('YYYY-MM-DD HH:MM:SS', UTC) as people read it, in the organisation's locale
+ * (decision 0089) but in UTC: pricing dates are compared in UTC, and the sentence says so.
+ */
+export function pricingTimeUtc(value: string, settings: DateSettings = activeDateSettings()): string {
+  return formatDate(value, { locale: settings.locale, timeZone: 'UTC', style: 'dateTime' });
 }

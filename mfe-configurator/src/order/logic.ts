@@ -1,5 +1,6 @@
 /** Pure logic of the (minimal) order page. */
-import { parseOrderAddress } from '@cpq/client';
+import { activeDateSettings, parseOrderAddress } from '@cpq/client';
+import { formatDate as formatOrgDate, type DateSettings } from '@cpq/domain';
 
 export interface OrderRoute {
   orgSpecificId: number;
@@ -27,14 +28,9 @@ export function orderHeading(wordingOrder: string, orgSpecificId: number): strin
   return `${capitalise(wordingOrder)} #${orgSpecificId}`;
 }
 
-/** Dates show as M/D/YYYY. Accepts ISO strings and "YYYY-MM-DD HH:MM:SS". */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (dateOnly) return `${Number(dateOnly[2])}/${Number(dateOnly[3])}/${dateOnly[1]}`;
-  const d = new Date(/^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
+/** A date in the organisation's locale (decision 0089; M/D/YYYY by default). Accepts ISO strings and "YYYY-MM-DD HH:MM:SS" (UTC). */
+export function formatDate(value: string | null | undefined, settings: DateSettings = activeDateSettings()): string {
+  return formatOrgDate(value, { ...settings, style: 'date' });
 }
 
 /** The order type as a reader would say it. */

@@ -1,6 +1,6 @@
 import { atom, createStore } from 'jotai';
-import type { OrgMembership, SessionData } from '@cpq/domain';
-import { isEmployee, isGuestMode } from '@cpq/domain';
+import type { DateSettings, OrgMembership, SessionData } from '@cpq/domain';
+import { isEmployee, isGuestMode, orgDateSettings } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { api } from './api.ts';
 
@@ -64,6 +64,14 @@ export const activeOrgAtom = atom<OrgMembership | null>((get) => {
   const orgId = get(activeOrgIdAtom);
   return session?.organisations.find((o) => o.id === orgId) ?? null;
 });
+
+/**
+ * The active organisation's date settings (locale, time zone) for `formatDate` in @cpq/domain
+ * (decision 0089). Read when a date is drawn: an organisation switch reloads the screens.
+ */
+export function activeDateSettings(): DateSettings {
+  return orgDateSettings(portalStore.get(activeOrgAtom)?.appData.designEngine);
+}
 
 /**
  * Switches the active organisation between EMPLOYEE MODE and GUEST MODE. The server holds the mode

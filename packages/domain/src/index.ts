@@ -35,3 +35,4 @@ export * from './schemas/spatialWrites.ts';
 export { csvOptions, type CsvOptions } from './csv.ts';
 export { MM_PER_INCH, mmToInches, formatInches, formatMillimetres } from './lengths.ts';
 export * from './thumbnails.ts';
+export { DEFAULT_DATE_LOCALE, formatDate, orgDateSettings, type DateSettings, type DateStyle, type FormatDateOptions } from './dates.ts';

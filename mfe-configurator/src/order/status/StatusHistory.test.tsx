@@ -43,7 +43,10 @@ describe('History', () => {
     expect(within(rows[0]!).getByTestId('history-steps').textContent).toBe('Submitted for Approval → Deposit Due');
     const when = rows[0]!.querySelector('time')!;
     expect(when.getAttribute('dateTime')).toBe('2026-03-04 15:06:00');
-    expect(when.textContent).toBe(new Date(Date.UTC(2026, 2, 4, 15, 6)).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+    // The organisation names no locale or zone: en-US date and short time, in the reader's zone (decision 0089).
+    const at = new Date(Date.UTC(2026, 2, 4, 15, 6));
+    const inReadersZone = `${at.getMonth() + 1}/${at.getDate()}/${at.getFullYear()}, ${at.getHours() % 12 || 12}:${String(at.getMinutes()).padStart(2, '0')} ${at.getHours() < 12 ? 'AM' : 'PM'}`;
+    expect(when.textContent).toBe(inReadersZone);
     expect(within(rows[1]!).getByTestId('history-payment').textContent).toBe('$1,234.56 · Credit Card');
   });
 

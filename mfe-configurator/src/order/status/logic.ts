@@ -3,6 +3,8 @@
  * (which transitions, amounts, checks) are the shared status model's in @cpq/domain.
  */
 import { statusDescription, type OrderStatusFacts, type OrderStatusFields, type OrderStatusResponse, type PaymentEnvironment, type ProductOrderStatus, type StatusData } from '@cpq/domain';
+import { activeDateSettings } from '@cpq/client';
+import { formatDate, type DateSettings } from '@cpq/domain';
 import type { Order } from '../editor/writes.ts';
 
 export const FEEDBACK_FOR_CUSTOMER = 'Feedback for Customer';
@@ -105,11 +107,12 @@ export function writePaymentEnvironment(env: PaymentEnvironment): void {
   }
 }
 
-/** A stored UTC time ('YYYY-MM-DD HH:mm:ss' or ISO) in the reader's local date and time. */
-export function localDateTime(at: string): string {
-  const iso = /[zZ]|[+-]\d{2}:?\d{2}$/.test(at) ? at : `${at.replace(' ', 'T')}Z`;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * A stored UTC time ('YYYY-MM-DD HH:mm:ss' or ISO) as date and time in the organisation's locale, in
+ * its time zone, else the reader's (decision 0089).
+ */
+export function localDateTime(at: string, settings: DateSettings = activeDateSettings()): string {
+  return formatDate(at, { ...settings, style: 'dateTime' });
 }
 
 /** The wire / cheque details a payment method carries, in the order people read them. */

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Flag, Id, Nullable } from './common.ts';
+import { formatDate, type DateSettings } from '../dates.ts';
 
 /**
  * Sharing an order (docs/decisions/0045-sharing-and-share-links.md): the people involved in it, the
@@ -173,13 +174,16 @@ export const SHAREE_TOUR_DELAY_MS = 1000;
 
 /**
  * When a link made at `now` that works for `days` days stops working: the last second of that day in
- * UTC, so that "works until 27 Dec 2026" holds for the whole of that day wherever it is read.
+ * UTC, so that "works until 12/27/2026" holds for the whole of that day wherever it is read.
  */
 export function shareLinkExpiry(now: Date, days: number): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 23, 59, 59));
 }
 
-/** The day a link works until, as people read it: "27 Dec 2026" (the UTC day, as `shareLinkExpiry` sets it). */
-export function shareLinkExpiryDay(expires: string | Date): string {
-  return new Date(expires).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/**
+ * The day a link works until, as people read it: the UTC day (as `shareLinkExpiry` sets it) in the
+ * organisation's locale, like every date of the portal (decision 0089): "12/27/2026" in en-US.
+ */
+export function shareLinkExpiryDay(expires: string | Date, settings: DateSettings = {}): string {
+  return formatDate(expires, { locale: settings.locale, timeZone: 'UTC', style: 'date' });
 }

@@ -411,7 +411,7 @@ describe('the sharing popup: the shareable link', () => {
     await loaded();
     await userEvent.selectOptions(screen.getByLabelText('Link works for'), '7 days');
     await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
-    expect((await screen.findByTestId('share-link-expiry')).textContent).toBe('This link works until 4 Sept 2026.');
+    expect((await screen.findByTestId('share-link-expiry')).textContent).toBe('This link works until 9/4/2026.');
     expect(callsTo('generate-shareable-link').map((c) => c.body)).toEqual([{ productOrderId: 31, validForDays: 7 }]);
   });
 
