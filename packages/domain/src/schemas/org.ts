@@ -55,6 +55,10 @@ export const OrgDesignEngineSettings = Type.Object({
   quoteValidityDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
   /** The terms printed under a quote, one line each. */
   quoteTerms: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 160 }), { maxItems: 16 })),
+  /** BCP 47 locale of every date the portal shows for this organisation, e.g. "en-GB" (default en-US: decision 0089). */
+  locale: Type.Optional(Type.String({ maxLength: 35 })),
+  /** IANA time zone stored timestamps are shown in, e.g. "Europe/London" (default: the reader's; documents UTC). */
+  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
   /** Short name used in sentences such as "pending review by {nickname}". */
   nickname: Type.Optional(Type.String()),
   productOrderStatuses: Type.Optional(Type.Array(ProductOrderStatus)),
