@@ -107,3 +107,18 @@ test('an owner invites a guest, who sets a password and signs in; groups, disinv
   await expect(member.getByTestId('guests-screen')).toHaveCount(0);
   await snap(member, 'admin-guests-member-refused');
 });
+
+test('inviting an address that is not one is refused with a sentence written for people, and nothing is sent', async ({ page }) => {
+  await signIn(page, 'owner-850@demo.test');
+  await page.goto('/admin/guests');
+  const form = page.getByTestId('invite-form');
+  await form.getByLabel('Email').fill('not an email');
+  await form.getByRole('button', { name: 'Invite guest', exact: true }).click();
+  // The API's sentence (decision 0090), not ajv's 'email must match format "email"'.
+  await expect(form.getByRole('alert')).toHaveText('Enter an email address like name@example.com.');
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('guest-row').filter({ hasText: 'not an email' })).toHaveCount(0);
+  await snap(page, 'admin-guests-invite-refused');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'admin-guests-invite-refused-phone');
+});
