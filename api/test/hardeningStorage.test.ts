@@ -15,7 +15,7 @@ import { ORDER_UPDATE, ORDERS_DATA } from './paths.ts';
  */
 
 const DB_DOWN = { code: 'databaseUnavailable', message: 'The database is not reachable right now. Please try again in a moment.' };
-const cannotStore = (field: string) => ({ code: 'invalidBody', message: `${field} contains a character that cannot be stored.` });
+const cannotStore = (label: string) => ({ code: 'invalidBody', message: `${label} contains a character that cannot be stored.` });
 
 describe.each(databases)('what the database cannot take, on $name', (dbCase) => {
   let t: TestApp;
@@ -34,29 +34,29 @@ describe.each(databases)('what the database cannot take, on $name', (dbCase) => 
   });
 
   describe('text that cannot be stored', () => {
-    it('refuses a lone surrogate in an order title or delivery address with 400 naming the field, and writes nothing', async () => {
+    it('refuses a lone surrogate in an order title or delivery address with 400 naming the field by its label, and writes nothing', async () => {
       const before = await t.repos.productOrders.findOne({ id: orderId });
       const counted = await changes();
       const address = CONTACT.deliveryAddress;
-      const cases: Array<[props: Record<string, unknown>, field: string]> = [
-        [{ title: 'Harbour \ud800 View' }, 'props.title'],
-        [{ title: 'Harbour View\udfff' }, 'props.title'],
-        [{ deliveryAddress: { ...address, streetAddress: '12 Maple \ud800Street' } }, 'props.deliveryAddress.streetAddress'],
+      const cases: Array<[props: Record<string, unknown>, label: string]> = [
+        [{ title: 'Harbour \ud800 View' }, 'Title'],
+        [{ title: 'Harbour View\udfff' }, 'Title'],
+        [{ deliveryAddress: { ...address, streetAddress: '12 Maple \ud800Street' } }, 'Street address'],
         // A high surrogate at the very end: the half of an emoji cut off.
-        [{ deliveryAddress: { ...address, city: 'Portland \ud83d' } }, 'props.deliveryAddress.city'],
+        [{ deliveryAddress: { ...address, city: 'Portland \ud83d' } }, 'City'],
       ];
-      for (const [props, field] of cases) {
+      for (const [props, label] of cases) {
         const res = await owner.post(ORDER_UPDATE, { where: { id: orderId }, props });
-        expect([res.status, res.body.error], field).toEqual([400, cannotStore(field)]);
+        expect([res.status, res.body.error], label).toEqual([400, cannotStore(label)]);
       }
       expect(await changes()).toBe(counted);
       expect(await t.repos.productOrders.findOne({ id: orderId })).toEqual(before);
     });
 
-    it('names the field by its path, also inside lists and for a field name', () => {
-      expect(illFormedText({ props: { clientEmails: ['a@b.test', 'c\ud800@d.test'] } })).toBe('props.clientEmails.1 contains a character that cannot be stored.');
-      expect(illFormedText({ props: { properties: { '\udc00': { value: 1 } } } })).toBe('props.properties has a field name with a character that cannot be stored.');
-      expect(illFormedText('\ud800')).toBe('body contains a character that cannot be stored.');
+    it('names the field by its label (decision 0090), also inside lists and for a field name', () => {
+      expect(illFormedText({ props: { clientEmails: ['a@b.test', 'c\ud800@d.test'] } })).toBe('Contact email 2 contains a character that cannot be stored.');
+      expect(illFormedText({ props: { properties: { '\udc00': { value: 1 } } } })).toBe('Properties has a field name with a character that cannot be stored.');
+      expect(illFormedText('\ud800')).toBe('The request contains a character that cannot be stored.');
       expect(illFormedText({ title: 'Harbour View 😀', n: 1, list: [null, true] })).toBeNull();
     });
 

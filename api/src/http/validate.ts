@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { schemaErrorsMessage, schemaIssueField } from '@cpq/domain';
+import { schemaErrorsMessage, schemaFieldLabel, schemaIssueField } from '@cpq/domain';
 import { ApiError } from './errors.ts';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
@@ -37,21 +37,30 @@ const isWellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).
 /**
  * Where a value holds text that is not well-formed UTF-16 — a lone surrogate such as "\ud800", which
  * JSON allows as an escape but no database column can hold (MariaDB refuses it in a JSON column) —
- * as a sentence naming the field; null when all its text is well formed. Field names count too.
+ * as a sentence naming the field by its label (decision 0090); null when all its text is well formed.
+ * Field names count too. `schema` gives the fields' titles; `subject` names the whole value.
  */
-export function illFormedText(value: unknown): string | null {
-  const stack: Array<[unknown, string]> = [[value, '']];
+export function illFormedText(value: unknown, schema?: TSchema, subject = 'The request'): string | null {
+  const found = illFormedPath(value);
+  if (!found) return null;
+  const label = schemaFieldLabel(found.path, schema, subject);
+  return found.inName ? `${label} has a field name with a character that cannot be stored.` : `${label} contains a character that cannot be stored.`;
+}
+
+/** The first field (in body order) whose text, or one of whose field names, is not well formed. */
+function illFormedPath(value: unknown): { path: string[]; inName: boolean } | null {
+  const stack: Array<[unknown, string[]]> = [[value, []]];
   while (stack.length) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (!isWellFormed(v)) return `${path || 'body'} contains a character that cannot be stored.`;
+      if (!isWellFormed(v)) return { path, inName: false };
     } else if (v && typeof v === 'object') {
       const entries = Object.entries(v);
       // Pushed last to first, so the first such field in the body is the one named.
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;
-        if (!isWellFormed(key)) return `${path || 'body'} has a field name with a character that cannot be stored.`;
-        stack.push([child, path ? `${path}.${key}` : key]);
+        if (!isWellFormed(key)) return { path, inName: true };
+        stack.push([child, [...path, key]]);
       }
     }
   }
@@ -71,7 +80,7 @@ export function validateBody<S extends TSchema>(schema: S, body: unknown, part: 
     throw new ApiError(400, code, message, issueDetails(errors));
   }
   // After the schema, which names unknown or mistyped fields first; before anything is written.
-  const illFormed = illFormedText(body);
-  if (illFormed) throw new ApiError(400, code, part === 'query' ? illFormed.replace(/^body /, 'query ') : illFormed);
+  const illFormed = illFormedText(body, schema, part === 'query' ? 'The query string' : 'The request');
+  if (illFormed) throw new ApiError(400, code, illFormed);
   return body as Static<S>;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { humaniseFieldName, schemaErrorsMessage, schemaIssueField, pickSchemaIssue } from './schemaMessages.ts';
+import { humaniseFieldName, schemaErrorsMessage, schemaFieldLabel, schemaIssueField, pickSchemaIssue } from './schemaMessages.ts';
 import { InviteGuestBody } from '../schemas/guests.ts';
 import { LoginBody } from '../schemas/auth.ts';
 import { PricingRuleVersionSchema } from '../schemas/pricing.ts';
@@ -84,6 +84,8 @@ describe('schema refusals as sentences', () => {
     expect(sentence(Rule, { versions: { '2': { created: '2027-01-01', expressions: [nested] } } })).toBe(
       'Operator: choose one of "+", "-", "*", "/", "%", "and", "or" or "===" (expression 1 of expression 1 of version 2).',
     );
+    expect(schemaFieldLabel('versions.3.expressions.0.type', Rule)).toBe('Type (expression 1 of version 3)');
+    expect(schemaFieldLabel([], Rule, 'The query string')).toBe('The query string');
   });
 
   it('keeps the machine path for programs', () => {

@@ -314,6 +314,17 @@ export function schemaIssueMessage(issue: SchemaIssue, root?: unknown, subject =
   return at.where ? `${sentence.replace(/\.$/, '')} (${at.where}).` : sentence;
 }
 
+/**
+ * A field named for people, by its path (dotted, or segments): "Contact email 2", "Street address",
+ * "Type (expression 1 of version 3)"; `subject` for the whole value.
+ */
+export function schemaFieldLabel(path: string | readonly string[], root?: unknown, subject = 'The request'): string {
+  const segs = typeof path === 'string' ? path.split('.').filter(Boolean) : [...path];
+  const at = locate(asSchema(root), segs);
+  const label = at.label ?? subject;
+  return at.where ? `${label} (${at.where})` : label;
+}
+
 /** The sentence for the most useful of a list of issues (null when there are none). */
 export function schemaErrorsMessage(issues: readonly SchemaIssue[], root?: unknown, subject?: string): string | null {
   const first = pickSchemaIssue(issues);
