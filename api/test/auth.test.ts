@@ -67,6 +67,10 @@ describe.each(databases)('auth on $name', (dbCase) => {
     const res = await t.client().post('/api/auth/login', { email: 'owner-850@demo.test' });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'invalidBody', message: 'Password is required.' });
+    // The sign-in form sent empty: a sentence for the person, the field and keyword for programs.
+    const empty = await t.client().post('/api/auth/login', { email: '', password: 'x' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatchObject({ code: 'invalidBody', message: 'Email address is required.', details: [{ field: 'email', keyword: 'minLength' }] });
   });
 
   it('GET /api/auth/session is 401 without a session and answers SessionData with one', async () => {

@@ -76,7 +76,7 @@ export function validateBody<S extends TSchema>(schema: S, body: unknown, part: 
     const errors = v.errors ?? [];
     const fallback = part === 'query' ? 'The query string is invalid.' : 'Request body is invalid.';
     const subject = part === 'query' ? 'The query string' : 'The request';
-    const message = schemaErrorsMessage(errors, schema, subject) ?? fallback;
+    const message = schemaErrorsMessage(errors, schema, subject, body) ?? fallback;
     throw new ApiError(400, code, message, issueDetails(errors));
   }
   // After the schema, which names unknown or mistyped fields first; before anything is written.

@@ -14,7 +14,7 @@ const ajv = addFormats(new Ajv({ allErrors: false, strict: false }));
 function sentence(schema: TSchema, body: unknown, subject?: string): string | null {
   const v = ajv.compile(schema);
   expect(v(body)).toBe(false);
-  return schemaErrorsMessage(v.errors ?? [], schema, subject);
+  return schemaErrorsMessage(v.errors ?? [], schema, subject, body);
 }
 
 const Sample = Type.Object(
@@ -47,7 +47,10 @@ describe('schema refusals as sentences', () => {
   });
 
   it('lengths, limits and counts give the number', () => {
-    expect(sentence(Sample, { name: '' })).toBe('Name cannot be empty.');
+    // Left empty: required, whatever the least length ("at least 3 characters" would puzzle).
+    expect(sentence(Sample, { name: '' })).toBe('Name is required.');
+    expect(sentence(LoginBody, { email: '', password: 'x' })).toBe('Email address is required.');
+    expect(sentence(LoginBody, { email: 'ab', password: 'x' })).toBe('Email address must be at least 3 characters.');
     expect(sentence(Sample, { name: 'x'.repeat(41) })).toBe('Name must be at most 40 characters.');
     expect(sentence(Sample, { name: 'A', phone: '1'.repeat(65) })).toBe('Phone number must be at most 64 characters.');
     expect(sentence(Sample, { name: 'A', postcode: 'AB' })).toBe('Postal code must be at least 4 characters.');

@@ -86,6 +86,16 @@ function pointerSegments(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+/** The value at a path of the checked data (undefined when the data was not given or has no such field). */
+function valueAt(data: unknown, segments: readonly string[]): unknown {
+  let v = data;
+  for (const seg of segments) {
+    if (!v || typeof v !== 'object' || !Object.hasOwn(v, seg)) return undefined;
+    v = (v as Record<string, unknown>)[seg];
+  }
+  return v;
+}
+
 function asSchema(v: unknown): Schema | null {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Schema) : null;
 }
@@ -303,8 +313,10 @@ export function pickSchemaIssue<T extends SchemaIssue>(issues: readonly T[]): T 
  * "Phone number must be at most 64 characters.", "Type is required (expression 1 of version 3)."
  * `root` is the schema that was checked (for field titles and unions); `subject` names the whole value.
  */
-export function schemaIssueMessage(issue: SchemaIssue, root?: unknown, subject = 'The request'): string {
+export function schemaIssueMessage(issue: SchemaIssue, root?: unknown, subject = 'The request', data?: unknown): string {
   const segs = pointerSegments(issue.instancePath);
+  // A field left empty reads as missing, however long the schema wants it ("Email address is required.").
+  if (issue.keyword === 'minLength' && valueAt(data, segs) === '') return schemaIssueMessage({ ...issue, keyword: 'required', params: {} }, root, subject);
   const extra = issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
   const rootSchema = asSchema(root);
   const at = locate(rootSchema, typeof extra === 'string' ? [...segs, extra] : segs);
@@ -326,7 +338,7 @@ export function schemaFieldLabel(path: string | readonly string[], root?: unknow
 }
 
 /** The sentence for the most useful of a list of issues (null when there are none). */
-export function schemaErrorsMessage(issues: readonly SchemaIssue[], root?: unknown, subject?: string): string | null {
+export function schemaErrorsMessage(issues: readonly SchemaIssue[], root?: unknown, subject?: string, data?: unknown): string | null {
   const first = pickSchemaIssue(issues);
-  return first ? schemaIssueMessage(first, root, subject) : null;
+  return first ? schemaIssueMessage(first, root, subject, data) : null;
 }
