@@ -48,7 +48,7 @@ test('documents, drawings and admin pages have one main landmark', async ({ page
     ['/orders', 'orders-page'],
     ['/orders/1/documents', 'documents-screen'],
     ['/orders/1/drawings', 'drawings-screen'],
-    ['/admin/products', 'admin-products'],
+    ['/admin/products', 'products-list'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(testId).first()).toBeVisible();

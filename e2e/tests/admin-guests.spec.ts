@@ -59,6 +59,9 @@ test('an owner invites a guest, who sets a password and signs in; groups, disinv
   await guest.goto(link);
   await expect(guest.getByRole('heading', { name: 'Set your password' })).toBeVisible();
   await expect(guest).toHaveURL(/\/invitation$/);
+  // Branded for the organisation that invites (decision 0095).
+  await expect(guest.getByRole('img', { name: 'Lumen & Brass' })).toBeVisible();
+  await expect(guest).toHaveTitle('Set your password · Lumen & Brass');
   await snap(guest, 'admin-guests-set-password');
   await guest.getByLabel('New password').fill('a good password');
   await guest.getByLabel('Repeat the password').fill('a good password');

@@ -87,7 +87,8 @@ test('every page is titled "{page} · {organisation}"; each organisation has its
 test("checkboxes, radios and the focus ring take the organisation's accent", async ({ page }) => {
   await signIn(page, 'owner-1053@demo.test');
   await page.goto('/orders');
-  expect(await cssVar(page, '--color-focus')).toBe('#2f5d50');
+  await expect(page.getByTestId('orders-page')).toBeVisible();
+  await expect.poll(() => cssVar(page, '--color-focus')).toBe('#2f5d50');
   const accent = await page.evaluate(() => {
     const box = Object.assign(document.createElement('input'), { type: 'checkbox' });
     const radio = Object.assign(document.createElement('input'), { type: 'radio' });

@@ -76,8 +76,12 @@ function applyPublicBrand(brand: PublicBrand | null): void {
  * Brands the sign-in page for the organisation the visitor came for (name, logo, accent, tab icon).
  * An organisation that does not exist, or a server that does not answer, leaves the page unbranded.
  */
-export async function loadSignInBrand(): Promise<void> {
-  const orgId = signInOrg();
+export function loadSignInBrand(): Promise<void> {
+  return loadBrandOf(signInOrg());
+}
+
+/** Brands the signed-out pages (sign-in, an invitation's) for one organisation; null: the portal's own look. */
+export async function loadBrandOf(orgId: number | null): Promise<void> {
   if (orgId === null) return applyPublicBrand(null);
   try {
     applyPublicBrand(await api.publicBrand(orgId));

@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, usePageTitle } from '@cpq/client';
+import { useAtomValue } from 'jotai';
+import { api, signInBrandAtom, usePageTitle } from '@cpq/client';
 import { PASSWORD_MIN_LENGTH, type InvitationView } from '@cpq/domain';
 import { Button, LoadingScreen } from '@cpq/ui';
 import { acceptInvitation } from '../boot.ts';
+import { loadBrandOf } from '../brand.ts';
 import styles from './Pages.module.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; invitation: InvitationView } | { status: 'unusable'; message: string; retryable: boolean };
@@ -64,6 +66,11 @@ export function InvitationPage({ token }: { token: string }) {
 }
 
 function SetPasswordForm({ token, invitation }: { token: string; invitation: InvitationView }) {
+  // The inviting organisation's logo, accent and tab icon, as on its sign-in page.
+  const brand = useAtomValue(signInBrandAtom);
+  useEffect(() => {
+    void loadBrandOf(invitation.orgId);
+  }, [invitation.orgId]);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -86,7 +93,13 @@ function SetPasswordForm({ token, invitation }: { token: string; invitation: Inv
   return (
     <div className={styles.signInScreen}>
       <form className={styles.card} onSubmit={(e) => void submit(e)} aria-labelledby="set-password-heading" noValidate data-testid="set-password">
-        <p className={styles.brand}>{invitation.orgTitle || 'Configurator'}</p>
+        <div className={styles.signInBrand}>
+          {brand?.id === invitation.orgId && brand.logoUrl ? (
+            <img src={brand.logoUrl} alt={invitation.orgTitle} className={styles.signInLogo} />
+          ) : (
+            <p className={styles.brand}>{invitation.orgTitle || 'Configurator'}</p>
+          )}
+        </div>
         <h1 id="set-password-heading" className={styles.cardHeading}>
           Set your password
         </h1>
