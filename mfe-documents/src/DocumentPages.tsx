@@ -1,9 +1,10 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { DOCUMENT_MARGIN, DOCUMENT_PAGE, INCOMPLETE_ADDRESS_TEXT } from '@cpq/domain';
-import type { DocColumn, DocRow, DocumentModel } from './model.ts';
+import { PICTURE_SIZE, type DocColumn, type DocRow, type DocumentModel } from './model.ts';
 import { QuoteTerms, ValidUntil } from './QuoteTerms.tsx';
 import { BODY_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT } from './pages.ts';
 import styles from './Documents.module.css';
+import pictures from './Pictures.module.css';
 
 export interface Branding {
   orgTitle: string;
@@ -86,9 +87,12 @@ function Row({ row, columns, renderDrawing }: { row: DocRow; columns: readonly D
     <div role="row" className={styles.row} style={{ height: row.height }} data-testid="document-row">
       {columns.map((c) => (
         // data-label: the column's heading, shown beside each figure where the table reflows on a narrow screen.
-        <div key={c.key} role="cell" className={cellClass(c)} style={cellStyle(c)} data-label={c.key === 'item' ? undefined : c.label}>
+        <div key={c.key} role="cell" className={cellClass(c)} style={cellStyle(c)} data-label={c.key === 'item' || c.key === 'picture' ? undefined : c.label}>
           {c.key === 'quantity' ? (
             <Line>{row.quantity}</Line>
+          ) : c.key === 'picture' ? (
+            // Decorative beside the item's title (alt=""); eager, so a print or PDF waits for it.
+            row.picture && <img src={row.picture} alt="" className={pictures.picture} style={{ width: PICTURE_SIZE, height: PICTURE_SIZE }} data-testid="document-picture" />
           ) : c.key === 'item' ? (
             <>
               <Line strong>{row.title}</Line>
@@ -99,9 +103,13 @@ function Row({ row, columns, renderDrawing }: { row: DocRow; columns: readonly D
               {row.notes && <Line muted>Notes: {row.notes}</Line>}
               {row.thumbnails.length > 0 && (
                 <div className={styles.thumbs}>
-                  {row.thumbnails.map((t) => (
-                    <img key={t.url + t.alt} src={t.url} alt={t.alt} className={styles.thumb} />
-                  ))}
+                  {row.thumbnails.map((t) =>
+                    t.url ? (
+                      <img key={t.url + t.alt} src={t.url} alt={t.alt} className={styles.thumb} />
+                    ) : (
+                      <span key={t.alt} role="img" aria-label={t.alt} className={`${styles.thumb} ${pictures.colour}`} style={{ backgroundColor: t.color ?? undefined }} data-testid="document-swatch-colour" />
+                    ),
+                  )}
                 </div>
               )}
               {row.hasDrawing && renderDrawing && <div className={styles.drawing}>{renderDrawing(row)}</div>}

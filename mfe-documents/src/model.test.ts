@@ -61,7 +61,7 @@ describe('items table by invoice visibility', () => {
   it('shows option thumbnails for a property that asks for them, and counts them in the row height', () => {
     const doc = buildDocument(input({ instances: [instance(1, { properties: { '10': { optionId: 102 } } })] }));
     const row = doc.rows[0]!;
-    expect(row.thumbnails).toEqual([{ url: '/media/nickel.png', alt: 'Finish: Nickel' }]);
+    expect(row.thumbnails).toEqual([{ url: '/media/nickel.png', color: null, alt: 'Finish: Nickel' }]);
     // Title, product title? no (no own title) → title + 1 option line, then the thumbnails strip.
     expect(row.height).toBe(ROW_PADDING + 2 * LINE_HEIGHT + THUMBNAIL_GAP + THUMBNAIL_SIZE);
   });

@@ -12,6 +12,8 @@ import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
   formatCents,
   guestTerms,
+  instanceThumbnailUrl,
+  invoiceOptionSwatch,
   isCustomProduct,
   normaliseQuantity,
   optionSummary,
@@ -61,10 +63,15 @@ export interface DocColumn {
   align: 'left' | 'right' | 'center';
 }
 
+/** An option's swatch under the item: its picture (url) or its colour (docs/decisions/0085-thumbnails-and-swatches.md). */
 export interface Thumbnail {
-  url: string;
+  url: string | null;
+  color: string | null;
   alt: string;
 }
+
+/** The item's picture in the picture column of a quote or invoice (px, square). */
+export const PICTURE_SIZE = 40;
 
 export interface DocRow {
   id: number;
@@ -77,6 +84,8 @@ export interface DocRow {
   /** Cell text lines by column key (column properties, sku, engravings, prices). */
   cells: Record<string, string[]>;
   thumbnails: Thumbnail[];
+  /** The item's picture (its own, else its product's) on a quote or invoice; null elsewhere or when it has none. */
+  picture: string | null;
   /** Factory sheet: the item's notes. */
   notes: string | null;
   /** Factory sheet: room is kept for the item's drawing. */
@@ -151,13 +160,15 @@ export function buildDocument(input: DocumentInput): DocumentModel {
   const columnProps = mode === 'factory' ? [] : columnProperties(items, catalogue);
   const rows = items.map((inst, i) => buildRow(input, inst, columnProps, pricing?.lineTotals[i] ?? null));
 
-  const keys = ['quantity', 'item', ...columnProps.map((p) => `p${p.id}`)];
+  // Quotes and invoices show each item's picture in a column of its own when any item has one.
+  const keys = ['quantity', ...(rows.some((r) => r.picture) ? ['picture'] : []), 'item', ...columnProps.map((p) => `p${p.id}`)];
   if (rows.some((r) => r.cells.sku)) keys.push('sku');
   if (rows.some((r) => r.cells.engravings)) keys.push('engravings');
   if (mode === 'packingSlip') keys.push('check');
   if (showPrices) keys.push('unitPrice', 'subtotal');
   const labels: Record<string, string> = {
     quantity: 'Qty',
+    picture: 'Picture',
     item: 'Item',
     sku: mode === 'factory' ? 'SKU / Factory' : 'SKU',
     engravings: 'Engravings',
@@ -186,6 +197,7 @@ export function buildDocument(input: DocumentInput): DocumentModel {
     terms: mode === 'quote' ? (input.orgSettings.quoteTerms ?? []).map((t) => t.trim()).filter(Boolean) : [],
   };
 }
+
 /**
  * A quote stays valid for the organisation's number of days (30 when it names none) from the day it
  * was last updated: the prices it shows are those of that day (docs/decisions/0095-brand-titles-and-quote-terms.md).
@@ -349,10 +361,10 @@ function buildRow(input: DocumentInput, inst: OrderDataProductInstance, columnPr
     if (visibility === 'none') continue;
     if (visibility === 'column' && columnProps.some((p) => p.id === part.propertyId)) cells[`p${part.propertyId}`] = [part.value];
     else lines.push(`${part.property}: ${part.value}`);
-    if (mode !== 'factory' && property?.showThumbnailsOnInvoice) {
+    if (mode !== 'factory') {
       const optionId = inst.properties?.[String(part.propertyId)]?.optionId;
-      const url = typeof optionId === 'number' ? catalogue.option(optionId)?.thumbnailUrl : null;
-      if (url) thumbnails.push({ url, alt: `${part.property}: ${part.value}` });
+      const swatch = invoiceOptionSwatch(property, typeof optionId === 'number' ? catalogue.option(optionId) : null);
+      if (swatch) thumbnails.push({ url: swatch.kind === 'image' ? swatch.url : null, color: swatch.kind === 'colour' ? swatch.color : null, alt: `${part.property}: ${part.value}` });
     }
   }
   const sku = referenceCode(inst, catalogue, 'catalog');
@@ -371,9 +383,10 @@ function buildRow(input: DocumentInput, inst: OrderDataProductInstance, columnPr
   const itemLines = 1 + (productTitle ? 1 : 0) + lines.length + (notes ? 1 : 0);
   const itemHeight = itemLines * LINE_HEIGHT + (thumbnails.length ? THUMBNAIL_GAP + THUMBNAIL_SIZE : 0) + (hasDrawing ? DRAWING_GAP + DRAWING_HEIGHT : 0);
   const cellsHeight = Math.max(0, ...Object.values(cells).map((c) => c.length)) * LINE_HEIGHT;
-  const height = ROW_PADDING + Math.max(itemHeight, cellsHeight);
+  const picture = priced(mode) ? instanceThumbnailUrl(inst, product) : null;
+  const height = ROW_PADDING + Math.max(itemHeight, cellsHeight, picture ? PICTURE_SIZE : 0);
 
-  return { id: inst.id, quantity: inst.quantity, title, productTitle, lines, cells, thumbnails, notes, hasDrawing, height };
+  return { id: inst.id, quantity: inst.quantity, title, productTitle, lines, cells, thumbnails, picture, notes, hasDrawing, height };
 }
 
 // ---------------------------------------------------------------------------------------------

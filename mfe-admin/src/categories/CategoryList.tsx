@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from '@cpq/ui';
 import {
   AddButton,
   AdminPage,
@@ -15,6 +16,7 @@ import {
   useRankMove,
   type StatusFilterValue,
 } from '../common/index.ts';
+import { PictureTitle } from '../common/PictureTitle.tsx';
 import { CATEGORY_KEY, categoryHref, type CategoryRow } from './types.ts';
 
 /** The categories of the active organisation: Rank, ID, Title; a Status filter; a round add button. */
@@ -33,7 +35,18 @@ export function CategoryList() {
         {(rows) => {
           const shown = byStatus(rows, status);
           if (!shown.length) return <p className={adminStyles.empty}>No categories to show.</p>;
-          return <RankedTable rows={shown} count={rows.length} href={categoryHref} onMove={(id, to) => void rank.move(id, to)} />;
+          return (
+            <RankedTable
+              rows={shown}
+              count={rows.length}
+              titleCell={(c) => (
+                <PictureTitle src={c.thumbnailUrl}>
+                  <Link href={categoryHref(c.id)}>{c.title}</Link>
+                </PictureTitle>
+              )}
+              onMove={(id, to) => void rank.move(id, to)}
+            />
+          );
         }}
       </Loaded>
       <AddButton label="Add a category" onClick={adding.add} busy={adding.adding} />

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Modal } from '@cpq/ui';
 import { ArchiveButton, ErrorMessage, Field, SaveFooter, resources, useSaving } from '../common/index.ts';
 import forms from '../common/forms.module.css';
+import { MediaPictureSelect } from '../media/MediaPictureSelect.tsx';
 import { CATEGORY_KEY, type CategoryRow } from './types.ts';
 
 /** A category's settings: title and thumbnail URL (saved together), and ARCHIVE / UNARCHIVE. */
@@ -37,6 +38,7 @@ export function CategorySettings({ category, onSaved, onClose }: { category: Cat
         <Field label="Title">
           <input value={title} maxLength={255} onChange={(e) => setTitle(e.target.value)} />
         </Field>
+        <MediaPictureSelect value={thumbnailUrl} onChange={setThumbnailUrl} />
         <Field label="Thumbnail URL">
           <input value={thumbnailUrl} maxLength={1000} onChange={(e) => setThumbnailUrl(e.target.value)} />
         </Field>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { productThumbnailUrl } from '@cpq/domain';
+import { Link } from '@cpq/ui';
 import {
   AddButton,
   AdminPage,
@@ -16,6 +18,7 @@ import {
   type ExtraColumn,
   type StatusFilterValue,
 } from '../common/index.ts';
+import { PictureTitle } from '../common/PictureTitle.tsx';
 import { StockedFilter } from './StockedFilter.tsx';
 import { byStocked, inventoryText, publishLevelLabel, type ProductRow, type StockedFilterValue } from './productRows.ts';
 
@@ -68,7 +71,11 @@ export function ProductList() {
             <RankedTable
               rows={shown}
               count={all.length}
-              href={productHref}
+              titleCell={(p) => (
+                <PictureTitle src={productThumbnailUrl(p)}>
+                  <Link href={productHref(p.id)}>{p.title}</Link>
+                </PictureTitle>
+              )}
               onMove={(id, to) => void rank.move(id, to)}
               columns={COLUMNS}
               rowTestId={(p) => `product-row-${p.id}`}

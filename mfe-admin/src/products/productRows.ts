@@ -10,6 +10,8 @@ export interface ProductRow extends Row {
   description: string | null;
   links: string | null;
   thumbnailUrl: string | null;
+  /** Its picture in the media library (shown when it has no thumbnail address). */
+  mediumId?: number | null;
   publishLevel: 'all' | 'internal' | 'admin';
   isStocked: 0 | 1;
   currentInventory: number | null;

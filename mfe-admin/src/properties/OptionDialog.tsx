@@ -4,6 +4,7 @@ import { sessionAtom } from '@cpq/client';
 import { Modal } from '@cpq/ui';
 import { ArchiveButton, ErrorMessage, Field, SaveFooter, resources, useSaving } from '../common/index.ts';
 import forms from '../common/forms.module.css';
+import { MediaPictureSelect } from '../media/MediaPictureSelect.tsx';
 import { OptionDataJson } from './OptionDataJson.tsx';
 import { fieldInputOf, parseFieldInput } from './optionData.ts';
 import { OPTION_KEY, PUBLISH_LEVELS, type DataField, type DataValue, type OptionRow } from './types.ts';
@@ -18,6 +19,7 @@ export function OptionDialog({ option, fields, onSaved, onClose }: { option: Opt
   const isPlatformAdmin = useAtomValue(sessionAtom)?.user.isPlatformAdmin === true;
   const [title, setTitle] = useState(option.title);
   const [publishLevel, setPublishLevel] = useState(option.publishLevel);
+  const [thumbnailUrl, setThumbnailUrl] = useState(option.thumbnailUrl ?? '');
   const [inputs, setInputs] = useState(() => inputsOf(fields, option.data));
   const { saving, error, setError, run } = useSaving();
   const dataText = JSON.stringify(option.data);
@@ -40,7 +42,7 @@ export function OptionDialog({ option, fields, onSaved, onClose }: { option: Opt
       data[f.key] = parsed.value;
     }
     await run(async () => {
-      onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { title: title.trim(), publishLevel, data }));
+      onSaved(await resources.update<OptionRow>(OPTION_KEY, option.id, { title: title.trim(), publishLevel, data, ...(thumbnailUrl.trim() !== (option.thumbnailUrl ?? '') ? { thumbnailUrl: thumbnailUrl.trim() || null } : {}) }));
       onClose();
     });
   };
@@ -61,6 +63,11 @@ export function OptionDialog({ option, fields, onSaved, onClose }: { option: Opt
       <form id="option-form" className={forms.form} onSubmit={(e) => void save(e)}>
         <Field label="Title">
           <input value={title} maxLength={255} onChange={(e) => setTitle(e.target.value)} />
+        </Field>
+        {/* The option's swatch in choosers (unless its property has no option thumbnails); a colour goes in data.swatchColor. */}
+        <MediaPictureSelect value={thumbnailUrl} onChange={setThumbnailUrl} />
+        <Field label="Thumbnail URL">
+          <input value={thumbnailUrl} maxLength={1000} onChange={(e) => setThumbnailUrl(e.target.value)} />
         </Field>
         <Field label="Publish level">
           <select value={publishLevel} onChange={(e) => setPublishLevel(e.target.value as OptionRow['publishLevel'])}>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { optionPicture } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import { ErrorMessage, RankedTable, StatusFilter, adminStyles, byStatus, resources, useAddRow, useRankMove, type StatusFilterValue } from '../common/index.ts';
 import forms from '../common/forms.module.css';
+import { PictureTitle } from '../common/PictureTitle.tsx';
 import { OptionDialog } from './OptionDialog.tsx';
 import { showValue } from './optionData.ts';
 import { OPTION_KEY, type OptionRow, type PropertyRow } from './types.ts';
@@ -52,9 +54,11 @@ export function OptionsSection({
           count={options.length}
           onMove={(id, to) => void rank.move(id, to)}
           titleCell={(o) => (
-            <button type="button" className={forms.linkButton} onClick={() => setOpenId(o.id)}>
-              {o.title}
-            </button>
+            <PictureTitle swatch={optionPicture(o)}>
+              <button type="button" className={forms.linkButton} onClick={() => setOpenId(o.id)}>
+                {o.title}
+              </button>
+            </PictureTitle>
           )}
           columns={fields.map((f) => ({ key: f.key, header: f.title || f.key, cell: (o: OptionRow) => showValue(f, o.data[f.key]) }))}
           testId="options-table"

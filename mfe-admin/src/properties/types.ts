@@ -35,6 +35,7 @@ export type OptionRow = Row & {
   productPropertyId: number;
   publishLevel: 'all' | 'internal' | 'admin';
   data: Record<string, DataValue>;
+  thumbnailUrl?: string | null;
 };
 
 export const PROPERTY_KEY = 'productProperties';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styles from './HomePage.module.css';
 import { categoryInitials, type ResolvedTile } from './logic.ts';
 
@@ -13,6 +14,9 @@ interface Props {
 export function CategoryTile({ tile, expanded, dropdownId, disabled, onActivate }: Props) {
   const { category } = tile;
   const opensDropdown = tile.action === 'chooseProduct';
+  // A picture that cannot be loaded (deleted, not this person's) falls back to the initials.
+  const [failed, setFailed] = useState<string | null>(null);
+  const picture = category.thumbnailUrl && failed !== category.thumbnailUrl ? category.thumbnailUrl : null;
   return (
     <button
       type="button"
@@ -25,8 +29,8 @@ export function CategoryTile({ tile, expanded, dropdownId, disabled, onActivate 
       disabled={disabled}
       onClick={onActivate}
     >
-      {category.thumbnailUrl ? (
-        <img className={styles.thumb} src={category.thumbnailUrl} alt="" loading="lazy" />
+      {picture ? (
+        <img className={styles.thumb} src={picture} alt="" loading="lazy" onError={() => setFailed(picture)} />
       ) : (
         <span className={`${styles.thumb} ${styles.placeholder}`} aria-hidden="true">
           {categoryInitials(category.title)}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { ConfiguratorProduct, ProductCategory } from '@cpq/domain';
+import { productThumbnailUrl, type ConfiguratorProduct, type ProductCategory } from '@cpq/domain';
 import styles from './HomePage.module.css';
 
 interface Props {
@@ -60,7 +60,7 @@ export function ProductDropdown({ id, category, products, disabled, onChoose, on
 
   const headingId = `${id}-heading`;
   // Placeholders only keep titles aligned when some products have pictures.
-  const anyThumbnail = products.some((p) => !!p.thumbnailUrl);
+  const anyThumbnail = products.some((p) => !!productThumbnailUrl(p));
   return (
     <div
       id={id}
@@ -78,24 +78,27 @@ export function ProductDropdown({ id, category, products, disabled, onChoose, on
         <p className={styles.muted}>{NO_PRODUCTS_TEXT}</p>
       ) : (
         <ul className={styles.productList} aria-labelledby={headingId} onKeyDown={onListKey}>
-          {products.map((product) => (
-            <li key={product.id}>
-              <button
-                type="button"
-                className={styles.productOption}
-                data-testid={`product-option-${product.id}`}
-                disabled={disabled}
-                onClick={() => onChoose(product)}
-              >
-                {product.thumbnailUrl ? (
-                  <img className={styles.productThumb} src={product.thumbnailUrl} alt="" loading="lazy" />
-                ) : anyThumbnail ? (
-                  <span className={`${styles.productThumb} ${styles.placeholder}`} aria-hidden="true" />
-                ) : null}
-                <span>{product.title}</span>
-              </button>
-            </li>
-          ))}
+          {products.map((product) => {
+            const picture = productThumbnailUrl(product);
+            return (
+              <li key={product.id}>
+                <button
+                  type="button"
+                  className={styles.productOption}
+                  data-testid={`product-option-${product.id}`}
+                  disabled={disabled}
+                  onClick={() => onChoose(product)}
+                >
+                  {picture ? (
+                    <img className={styles.productThumb} src={picture} alt="" loading="lazy" />
+                  ) : anyThumbnail ? (
+                    <span className={`${styles.productThumb} ${styles.placeholder}`} aria-hidden="true" />
+                  ) : null}
+                  <span>{product.title}</span>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

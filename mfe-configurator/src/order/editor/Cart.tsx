@@ -4,7 +4,9 @@ import { EMPTY_CART_TEXT } from './logic.ts';
 import { explanationView, mismatchMessage, PRICE_RULE_FAILED_TEXT } from '../pricing.ts';
 import type { ItemView } from './itemViews.ts';
 import type { Instance } from './writes.ts';
+import { Thumbnail } from '@cpq/ui';
 import styles from './Editor.module.css';
+import pictures from './Pictures.module.css';
 
 export interface CartProps {
   items: readonly Instance[];
@@ -68,6 +70,7 @@ const CartRow = memo(function CartRow({ item, view, active, pricingHidden, emplo
         <span className={styles.rank} data-testid="item-rank">
           {item.rank}
         </span>
+        <Thumbnail src={view.thumbnailUrl} size="md" className={pictures.cartThumb} />
         <button type="button" className={`${styles.cartTitle} ${view.valid ? '' : styles.invalid}`} onClick={() => onSelect(item.id)} aria-current={active ? 'true' : undefined} data-testid="item-title">
           {view.title}
           {!view.valid && <span className={styles.srOnly}> (invalid configuration)</span>}

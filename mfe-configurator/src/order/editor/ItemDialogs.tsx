@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ADD_ITEM_TITLE_MAX_LENGTH, checkAddItemTitle, checkOrderTitle, stripNumericInput, UNTITLED_ORDER_TITLE, type Product } from '@cpq/domain';
-import { Button, Modal } from '@cpq/ui';
+import { ADD_ITEM_TITLE_MAX_LENGTH, checkAddItemTitle, checkOrderTitle, productThumbnailUrl, stripNumericInput, UNTITLED_ORDER_TITLE, type Product } from '@cpq/domain';
+import { Button, Modal, Thumbnail } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
 import { dollarsToCents, NO_PRODUCTS_TEXT } from './logic.ts';
 import { NOTES_MAX_LENGTH } from '../notes/ItemNotesDialog.tsx';
 import type { Order } from './writes.ts';
 import styles from './Editor.module.css';
+import pictures from './Pictures.module.css';
 
 /** The create-item popup: which product the new item is. */
 export function ProductPicker({ products, onPick, onCustom, onClose }: { products: readonly Product[]; onPick: (p: Product) => void; /** Employees only. */ onCustom?: () => void; onClose: () => void }) {
@@ -26,9 +27,12 @@ export function ProductPicker({ products, onPick, onCustom, onClose }: { product
           {products.map((p, i) => (
             <li key={p.id}>
               {/* Focus on the first choice. */}
-              <button type="button" className={styles.productChoice} onClick={() => onPick(p)} data-testid={`pick-product-${p.id}`} data-autofocus={!onCustom && i === 0 ? true : undefined}>
-                <span className={styles.productName}>{p.title}</span>
-                {p.description && <span className={styles.productDescription}>{p.description}</span>}
+              <button type="button" className={`${styles.productChoice} ${pictures.choiceWithPicture}`} onClick={() => onPick(p)} data-testid={`pick-product-${p.id}`} data-autofocus={!onCustom && i === 0 ? true : undefined}>
+                <Thumbnail src={productThumbnailUrl(p)} size="lg" />
+                <span className={pictures.choiceText}>
+                  <span className={styles.productName}>{p.title}</span>
+                  {p.description && <span className={styles.productDescription}>{p.description}</span>}
+                </span>
               </button>
             </li>
           ))}

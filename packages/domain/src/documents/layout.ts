@@ -8,8 +8,8 @@ export const DOCUMENT_PAGE = { width: 1056, height: 816 } as const;
 /** Page margins: three spacing units of 8 px. */
 export const DOCUMENT_MARGIN = 24;
 
-/** Column widths (px) of the items table; every other column gets 480 / their count, at most 120. */
-export const FIXED_COLUMN_WIDTHS = { quantity: 30, unitPrice: 80, subtotal: 80, sku: 90, engravings: 80 } as const;
+/** Column widths (px) of the items table; every other column gets 480 / their count, at most 120. The picture column holds a 40 px thumbnail. */
+export const FIXED_COLUMN_WIDTHS = { quantity: 30, picture: 52, unitPrice: 80, subtotal: 80, sku: 90, engravings: 80 } as const;
 export type FixedColumn = keyof typeof FIXED_COLUMN_WIDTHS;
 const OTHER_COLUMNS_BUDGET = 480;
 const OTHER_COLUMN_MAX = 120;
