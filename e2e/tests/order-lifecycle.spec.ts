@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { apiPost, openOrder, personAt, sameOrigin, snap } from './helpers.ts';
 
+/** A keypad with every required option chosen (decision 0091): Satin Brass, the rest the choices that cost nothing. */
+const KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionId: 218 }, '11': { optionId: 212 }, '7': { optionId: 23 }, '26': { optionId: 138 }, '10': { optionId: 211 } };
+
 /**
  * Money you can trust, as the people involved live it: a customer pays the deposit of an approved
  * order, then wants another keypad: the page says why the order is locked (and the server refuses
@@ -60,7 +63,7 @@ test('a customer pays the deposit, is told why the order is locked, staff reopen
       deliveryAddress: { streetAddress: '9 Wharf St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
     },
   });
-  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: { '7': { optionId: 23 } } } });
+  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: KEYPAD } });
   await apiPost(guest, '/api/configurator/submit-order', { productOrderId: order.id });
   await apiPost(owner, '/api/configurator/approve-order', { productOrderId: order.id });
 

@@ -4,6 +4,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { apiPost, openOrder, personAt, snap } from './helpers.ts';
 
+/** A keypad with every required option chosen (decision 0091): Satin Brass, the rest the choices that cost nothing. */
+const KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionId: 218 }, '11': { optionId: 212 }, '7': { optionId: 23 }, '26': { optionId: 138 }, '10': { optionId: 211 } };
+
 /**
  * Order status and payment, as the people involved live it: a guest submits; an owner asks for
  * changes; the guest fixes and resubmits; the owner approves; the guest pays the deposit by card with
@@ -46,7 +49,7 @@ async function guestOrder(guest: Page, title: string): Promise<Order> {
       deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
     },
   });
-  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: { '7': { optionId: 23 } } } });
+  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: KEYPAD } });
   return order;
 }
 

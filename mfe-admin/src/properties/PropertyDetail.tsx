@@ -4,6 +4,7 @@ import { AdminPage, ArchiveButton, DuplicateButton, EditableTitle, Loaded, Missi
 import { DimensionInputs } from './DimensionInputs.tsx';
 import { OptionsSection } from './OptionsSection.tsx';
 import { PropertySettings } from './PropertySettings.tsx';
+import { REQUIRABLE_TYPES, RequiredSetting } from './RequiredSetting.tsx';
 import { OPTION_KEY, PROPERTIES_HREF, PROPERTY_KEY, propertyHref, type GroupChoice, type OptionRow, type PropertyRow } from './types.ts';
 
 /** One property: title, archive, duplicate, settings, dimension limits (dimensions type) and its options. */
@@ -49,6 +50,7 @@ export function PropertyDetail({ id }: { id: number }) {
             testId="property-detail"
           >
             {property.type === 'dimensions' ? <DimensionInputs data={property.data} onSave={(data) => update({ data })} /> : null}
+            {REQUIRABLE_TYPES.has(property.type) ? <RequiredSetting property={property} onSave={(data) => update({ data })} /> : null}
             <OptionsSection
               orgId={org.id}
               property={property}

@@ -143,7 +143,8 @@ function PropertySection(p: OptionPickerProps & { property: ProductProperty; ava
   const bodyId = useId();
   const neededId = useId();
   // Required (decision 0091): marked on every required property; missing ones are edged until chosen.
-  const required = view.completeness.requiredPropertyIds.includes(property.id);
+  // An item that cannot change (a submitted order) shows what was chosen, without asking for more.
+  const required = !p.readOnly && view.completeness.requiredPropertyIds.includes(property.id);
   const missing = required && view.completeness.missing.some((m) => m.propertyId === property.id);
   const sel = item.properties?.[String(property.id)];
   const option = typeof sel?.optionId === 'number' ? p.engine.catalogue.option(sel.optionId) : undefined;
@@ -187,7 +188,7 @@ function PropertySection(p: OptionPickerProps & { property: ProductProperty; ava
       )}
       {missing && p.pointed && (
         <p id={neededId} className={styles.propertyNeeded} data-testid="property-needed">
-          {isSelectType(property.type) ? `Choose a ${property.title} to submit this order.` : `Enter the ${property.title} to submit this order.`}
+          {isSelectType(property.type) ? `Choose ${/^[aeiou]/i.test(property.title) ? 'an' : 'a'} ${property.title} to submit this order.` : `Enter the ${property.title} to submit this order.`}
         </p>
       )}
       {p.expanded && (

@@ -102,6 +102,15 @@ describe('required options', () => {
   });
 });
 
+describe('an order that can no longer change', () => {
+  it('asks for nothing: no Required marks and no completeness in the cart', () => {
+    showPage([item({ id: 1, title: 'Hall' })], statusOrder({ at: 'submittedForApproval' }));
+    expect(screen.getByTestId('property-10').getAttribute('data-required')).toBe('0');
+    expect(screen.queryAllByTestId('property-required')).toHaveLength(0);
+    expect(screen.queryByTestId('item-completeness')).toBeNull();
+  });
+});
+
 describe('order details named by a submit check', () => {
   it('the settings open at the phone field with the message under it; the page notice goes once the phone is fixed', async () => {
     // The settings save each field through the order update; it answers the order with the change.
