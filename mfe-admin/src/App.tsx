@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, LoadingScreen, UnavailablePage, useLocationPath } from '@cpq/ui';
 import { usePageTitle } from '@cpq/client';
 import { ADMIN_SECTIONS, adminRoute, adminTitle, sectionOf } from './routes.ts';
@@ -12,10 +12,18 @@ export function App() {
   const current = sectionOf(pathname);
   const route = adminRoute(pathname);
   usePageTitle(adminTitle(route));
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    // On a phone the menu is one strip that scrolls sideways: bring the current section into view, without moving the page.
+    const list = listRef.current;
+    const link = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !link || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = link.offsetLeft - (list.clientWidth - link.offsetWidth) / 2;
+  }, [current]);
   return (
     <div className={styles.layout}>
       <nav aria-label="Admin" className={styles.sidebar}>
-        <ul className={styles.list}>
+        <ul className={styles.list} ref={listRef}>
           {ADMIN_SECTIONS.map((s) => (
             <li key={s.path}>
               <Link href={`/admin/${s.path}`} className={styles.link} aria-current={s.path === current ? 'page' : undefined}>
@@ -36,7 +44,7 @@ function Screen({ route }: { route: ReturnType<typeof adminRoute> }) {
   if (route.kind === 'notFound') {
     return (
       <AdminPage title="Page not found">
-        <p>There is no admin page at this address. Choose a section on the left.</p>
+        <p>There is no admin page at this address. Choose a section from the Admin menu.</p>
       </AdminPage>
     );
   }

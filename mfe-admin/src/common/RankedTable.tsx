@@ -14,7 +14,8 @@ type TitleCell<T> = { href(id: number): string; titleCell?: undefined } | { titl
 
 /**
  * The table of an orderable admin list: Rank (typed to move the row), ID, Title, then any extra
- * columns. `count` is the size of the whole list, filtered rows included.
+ * columns. `count` is the size of the whole list, filtered rows included. Each cell names its column
+ * (data-label) for the card a row becomes on a phone, the title first.
  */
 export function RankedTable<T extends Ranked>({
   rows,
@@ -49,13 +50,13 @@ export function RankedTable<T extends Ranked>({
       <tbody>
         {rows.map((r) => (
           <tr key={r.id} data-testid={rowTestId?.(r)}>
-            <td>
+            <td data-label="Rank">
               <RankInput rank={r.rank} count={count} label={`Rank of ${r.title}`} onMove={(to) => onMove(r.id, to)} />
             </td>
-            <td>{r.id}</td>
-            <td>{title.titleCell ? title.titleCell(r) : <Link href={title.href(r.id)}>{r.title}</Link>}</td>
+            <td data-label="ID" className={styles.idCell}>{r.id}</td>
+            <td className={styles.primaryCell}>{title.titleCell ? title.titleCell(r) : <Link href={title.href(r.id)}>{r.title}</Link>}</td>
             {columns.map((c) => (
-              <td key={c.key ?? c.header} className={c.className?.(r)} data-testid={c.testId}>
+              <td key={c.key ?? c.header} className={c.className?.(r)} data-testid={c.testId} data-label={c.header}>
                 {c.cell(r)}
               </td>
             ))}

@@ -3,7 +3,7 @@ import { useDraft } from '../common/useDraft.ts';
 import { api } from '@cpq/client';
 import type { GuestView, UpdateGuestDataBody } from '@cpq/domain';
 import { Button } from '@cpq/ui';
-import { ConfirmDialog, errorText } from '../common/index.ts';
+import { adminStyles, ConfirmDialog, errorText } from '../common/index.ts';
 import { discountText, formatDateAdded, parseDiscount, SALES_TAX_CHOICES } from './guestFields.ts';
 import styles from './guests.module.css';
 
@@ -66,10 +66,11 @@ export function GuestRow({ guest, orgId, onSaved, onDisinvited }: { guest: Guest
 
   return (
     <tr data-testid="guest-row" aria-busy={saving || undefined}>
-      <td>{guest.email}</td>
-      <td>{guest.firstName}</td>
-      <td>{guest.lastName}</td>
-      <td>
+      {/* data-label: the column's heading over each value where the row is a card (a phone). */}
+      <td className={adminStyles.primaryCell}>{guest.email}</td>
+      <td data-label="First Name">{guest.firstName}</td>
+      <td data-label="Last Name">{guest.lastName}</td>
+      <td data-label="Discount (%)">
         <input
           className={styles.discount}
           inputMode="decimal"
@@ -87,7 +88,7 @@ export function GuestRow({ guest, orgId, onSaved, onDisinvited }: { guest: Guest
           }}
         />
       </td>
-      <td>
+      <td data-label="Sales Tax">
         <select
           className={styles.salesTax}
           aria-label={`Sales Tax of ${who}`}
@@ -105,7 +106,7 @@ export function GuestRow({ guest, orgId, onSaved, onDisinvited }: { guest: Guest
           ))}
         </select>
       </td>
-      <td>{formatDateAdded(guest.created)}</td>
+      <td data-label="Date Added">{formatDateAdded(guest.created)}</td>
       <td>
         <div className={styles.rowActions}>
           <label className={styles.check}>
