@@ -217,6 +217,12 @@ export function OrderEditor(props: OrderEditorProps) {
   const [fullEditor, setFullEditor] = useState(false);
   const showReview = reviewing && !fullEditor;
 
+  const addItem = !itemsLocked && (
+    <Button onClick={startNewItem} data-testid="add-item" data-tour="add-item">
+      Add item
+    </Button>
+  );
+
   return (
     <div className={styles.editor} data-testid="order-editor" data-tour="order-editor">
       <header className={styles.header}>
@@ -231,7 +237,8 @@ export function OrderEditor(props: OrderEditorProps) {
         {/* The shell's "Skip to order actions" lands here when no primary action is on offer. */}
         <div className={styles.controls} data-order-actions>
           <SaveStatus state={ed.save.state} message={ed.save.message} onRetry={ed.retry} />
-          {/* A phone keeps Add item in view and puts these behind "More"; its Submit goes to the bar at the bottom. */}
+          {/* A phone keeps Add item in view and puts the rest behind "More", last in the row; its Submit goes to the bar at the bottom. */}
+          {phone && addItem}
           <SecondaryActions phone={phone}>
             <Button variant="secondary" onClick={toggleCart} aria-pressed={cartVisible} data-testid="cart-toggle">
               {cartVisible ? 'Hide Cart' : 'View Cart'}
@@ -259,11 +266,7 @@ export function OrderEditor(props: OrderEditorProps) {
             <PluginSlot name="orderPage.actions" context={slotContext} />
             {phone && <StatusActions status={status} part="secondary" />}
           </SecondaryActions>
-          {!itemsLocked && (
-            <Button onClick={startNewItem} data-testid="add-item" data-tour="add-item">
-              Add item
-            </Button>
-          )}
+          {!phone && addItem}
           {!phone && <StatusActions status={status} />}
         </div>
       </header>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@cpq/ui';
 import { APPROVE } from '../status/logic.ts';
 import { showsPaymentPanel } from '../status/PaymentPanel.tsx';
@@ -16,6 +16,17 @@ export function MoreActions({ children }: { children: ReactNode }) {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const id = useId();
+
+  // The panel hangs under the button, kept inside the window whatever the row's layout.
+  useLayoutEffect(() => {
+    const p = panel.current;
+    if (!open || !p) return;
+    p.style.translate = '';
+    const r = p.getBoundingClientRect();
+    const edge = 8;
+    const shift = r.left < edge ? edge - r.left : r.right > window.innerWidth - edge ? window.innerWidth - edge - r.right : 0;
+    if (shift) p.style.translate = `${shift}px 0`;
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
