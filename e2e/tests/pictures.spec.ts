@@ -143,3 +143,19 @@ test('the quote shows each item picture and the finish swatches; another organis
   const res = await other.request.get(src);
   expect(res.status()).toBe(404);
 });
+
+test('admin lists show each category, product and option picture beside its title', async ({ page }) => {
+  await signIn(page, 'owner-850@demo.test');
+  await page.goto('/admin/product-categories');
+  await expect(page.getByRole('link', { name: 'Keypads' })).toBeVisible();
+  await expectPicturesLoaded(page.locator('table'), 7);
+  await snap(page, 'pictures-admin-categories', { fullPage: false });
+  await page.goto('/admin/products');
+  await expect(page.getByRole('link', { name: 'Crestnet Keypad' })).toBeVisible();
+  await expectPicturesLoaded(page.locator('table'), 10);
+  await snap(page, 'pictures-admin-products', { fullPage: false });
+  await page.goto('/admin/product-properties/7');
+  await expect(page.getByTestId('options-table')).toBeVisible();
+  await expectPicturesLoaded(page.getByTestId('options-table'), 4);
+  await snap(page.getByTestId('options-table'), 'pictures-admin-options');
+});

@@ -8,7 +8,8 @@ import { csvOptions } from '@cpq/domain';
 import type { DocumentModel } from './model.ts';
 
 export function documentCsvRows(doc: DocumentModel): string[][] {
-  const columns = doc.columns.flatMap((c) => (c.key === 'item' ? [{ key: 'item', label: 'Item' }, { key: 'options', label: 'Options' }] : [c]));
+  // A picture is no text: the CSV has no Picture column.
+  const columns = doc.columns.flatMap((c) => (c.key === 'item' ? [{ key: 'item', label: 'Item' }, { key: 'options', label: 'Options' }] : c.key === 'picture' ? [] : [c]));
   const rows: string[][] = [columns.map((c) => c.label)];
   for (const r of doc.rows) {
     rows.push(

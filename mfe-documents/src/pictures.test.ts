@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
 import type { CatalogueIndex } from '@cpq/domain';
 import { makeCatalogue, makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
+import { documentCsvRows } from './csv.ts';
 import { buildDocument, LINE_HEIGHT, PICTURE_SIZE, ROW_PADDING, type DocumentInput } from './model.ts';
 import { instance, orderFixture } from './fixtures.test-utils.ts';
 
@@ -88,5 +89,15 @@ describe('option swatches', () => {
   it('do not print for a property without showThumbnailsOnInvoice, even with a picture and chips that show it', () => {
     const doc = buildDocument(input());
     expect(doc.rows[0]!.thumbnails.some((t) => t.url === '/api/media/8/file')).toBe(false);
+  });
+});
+
+describe('the CSV', () => {
+  it('has no Picture column (a picture is no text)', () => {
+    const doc = buildDocument(input());
+    expect(doc.columns.map((c) => c.key)).toContain('picture');
+    const header = documentCsvRows(doc)[0]!;
+    expect(header).not.toContain('Picture');
+    expect(header.slice(0, 3)).toEqual(['Qty', 'Item', 'Options']);
   });
 });
