@@ -16,8 +16,9 @@ type Stop = { name: string; path: string };
 
 /** What sticks out of the viewport on this page: the page's own width and the outermost offending elements. */
 async function overflowOn(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const vw = window.innerWidth;
+  // The viewport's own width, not innerWidth: a phone zooms out to show a page wider than it, and
+  // innerWidth then grows with the page.
+  return page.evaluate((vw) => {
     const found: string[] = [];
     const doc = document.documentElement;
     if (doc.scrollWidth > vw) found.push(`the page is ${doc.scrollWidth} px wide`);
@@ -68,7 +69,7 @@ async function overflowOn(page: Page): Promise<string[]> {
       if (found.length > 12) break;
     }
     return found;
-  });
+  }, page.viewportSize()!.width);
 }
 
 /** Waits until the route has drawn: its heading, no loading screen, nothing busy, fonts in. */
@@ -86,7 +87,8 @@ type OrdersData = { productOrders: Array<{ orgSpecificId: number }> };
 /** The role's stops: home, orders, one order's three tabs, and for an owner every admin screen with a detail of each kind. */
 async function stopsFor(page: Page, orgId: number, owner: boolean): Promise<Stop[]> {
   const { productOrders } = await apiPost<OrdersData>(page, '/api/configurator/get-configurator-orders-data', { orgId });
-  const order = productOrders[0];
+  // The demo's first order (other journeys on the same server add orders; theirs are not the walk's).
+  const order = [...productOrders].sort((a, b) => a.orgSpecificId - b.orgSpecificId)[0];
   expect(order, `an order of ${orgId} to walk`).toBeTruthy();
   const n = order!.orgSpecificId;
   const stops: Stop[] = [
@@ -98,6 +100,8 @@ async function stopsFor(page: Page, orgId: number, owner: boolean): Promise<Stop
     { name: '404', path: '/no-such-page' },
   ];
   if (!owner) return stops;
+  // An owner sees every document: the other three modes are the same route with another layout.
+  for (const mode of ['invoice', 'packingSlip', 'factory']) stops.push({ name: `order-documents-${mode}`, path: `/orders/${n}/documents?mode=${mode}` });
   const detailOf: Record<string, string> = {
     products: 'products',
     'product-properties': 'productProperties',
