@@ -21,6 +21,7 @@ import {
   type PublicBrand,
   type PublishLevelName,
   type Role,
+  type SentBackSnapshot,
 } from '@cpq/domain';
 import { adoptSession, sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
 import type { MemberAccess, OrderHead, Queries } from './db/queries.ts';
@@ -86,6 +87,8 @@ export const POLICY = {
   'configurator.updateOrderStatus': { roles: EMPLOYEE_ROLES },
   'configurator.requestStatusUpdate': { roles: ALL_ROLES },
   'configurator.getOrderStatusEvents': { roles: EMPLOYEE_ROLES },
+  /** What the order held when last sent back (the reviewer's "what changed"): employees; amounts only where prices are visible to them (`shapeSentBackSnapshot`). */
+  'configurator.getSentBackSnapshot': { roles: EMPLOYEE_ROLES },
   'configurator.confirmOrderPayment': { roles: ALL_ROLES },
   'configurator.createPaymentIntent': { roles: ALL_ROLES },
   'configurator.updatePaymentIntent': { roles: ALL_ROLES },
@@ -565,6 +568,16 @@ export function shapeOrder<T extends Row>(access: Access, order: T): T {
   const hidden = omit(out, PRODUCT_ORDER_PRICE_FIELDS);
   if ('statusData' in hidden) hidden.statusData = withoutPayments(hidden.statusData);
   return hidden as T;
+}
+
+/**
+ * The copy of an order kept when it was sent back, for the caller: nothing for a guest (the role table
+ * already refuses them; this holds should it ever change), no amounts when prices are hidden from them.
+ */
+export function shapeSentBackSnapshot(access: Access, order: { involvedUsers?: unknown }, snapshot: SentBackSnapshot | null): SentBackSnapshot | null {
+  if (!snapshot || access.policyRole === 'guest') return null;
+  if (pricingVisible(access, order)) return snapshot;
+  return { at: snapshot.at, items: snapshot.items.map((i) => omit(i, ['unitPriceInCents', 'totalPriceInCents'])) };
 }
 
 /** Order fields for employees only: not in a guest's list, nor in guest mode. */

@@ -325,6 +325,7 @@ const ROUTES: Record<string, RouteRow> = {
   [`POST ${C}/update-order-status`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/update-order-status`, body: { productOrderId: ids.orderId, statusKey: ids.statusKey } }), reached: 200 },
   [`POST ${C}/request-status-update`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/request-status-update`, body: { productOrderId: ids.orderId } }), reached: 409 },
   [`POST ${C}/get-order-status-events`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-status-events`, body: { productOrderId: ids.orderId } }), reached: 200 },
+  [`POST ${C}/get-order-sent-back-snapshot`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-sent-back-snapshot`, body: { productOrderId: ids.orderId } }), reached: 200 },
   [`POST ${C}/confirm-order-payment`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/confirm-order-payment`, body: { productOrderId: ids.orderId, paymentMethod: 'wire', paymentData: { amount: 0 } } }), reached: payer },
   [`POST ${C}/create-stripe-payment-intent`]: {
     scope: 'order',

@@ -51,6 +51,7 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.updateOrderStatus': ({ orderId, statusKey }) => ({ path: '/api/configurator/update-order-status', body: { productOrderId: orderId, statusKey } }),
   'configurator.requestStatusUpdate': ({ orderId }) => ({ path: '/api/configurator/request-status-update', body: { productOrderId: orderId } }),
   'configurator.getOrderStatusEvents': ({ orderId }) => ({ path: '/api/configurator/get-order-status-events', body: { productOrderId: orderId } }),
+  'configurator.getSentBackSnapshot': ({ orderId }) => ({ path: '/api/configurator/get-order-sent-back-snapshot', body: { productOrderId: orderId } }),
   'configurator.confirmOrderPayment': ({ orderId }) => ({ path: '/api/configurator/confirm-order-payment', body: { productOrderId: orderId, paymentMethod: 'wire', paymentData: { amount: 0 } } }),
   'configurator.createPaymentIntent': ({ orderId }) => ({ path: '/api/configurator/create-stripe-payment-intent', body: { productOrderId: orderId, isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
   'configurator.updatePaymentIntent': ({ orderId }) => ({ path: '/api/configurator/update-stripe-payment-intent', body: { productOrderId: orderId, paymentIntentId: 'pi_unknown', isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
@@ -138,6 +139,7 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.updateOrderStatus': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.requestStatusUpdate': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'configurator.getOrderStatusEvents': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  'configurator.getSentBackSnapshot': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.confirmOrderPayment': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.createPaymentIntent': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
   // An unknown payment: missing for everyone signed in (a payment of another organisation is as missing).

@@ -12,6 +12,7 @@ import {
   OrderStatusEventsBody,
   ReopenOrderBody,
   RequestStatusUpdateBody,
+  SentBackSnapshotBody,
   SubmitOrderBody,
   UpdateOrderStatusBody,
   UpdatePaymentIntentBody,
@@ -22,6 +23,7 @@ import { badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, authorizeOrderById, orderNotFound, requireUser, type Access, type Endpoint } from '../policy.ts';
 import { confirmOrderPayment, createPaymentIntent, getPaymentIntent, handlePaymentWebhook, updatePaymentIntent, type PaymentDeps } from '../services/payments.ts';
+import { sentBackSnapshot } from '../services/sentBack.ts';
 import { approveOrder, cancelOrder, orderStatusEvents, reopenOrder, requestStatusUpdate, requireChanges, submitOrder, updateOrderStatus } from '../services/statusActions.ts';
 
 export type OrderStatusRouteDeps = PaymentDeps & { queries: Queries; tax: TaxRates };
@@ -49,6 +51,7 @@ export function orderStatusRoutes(deps: OrderStatusRouteDeps): Router {
   });
   orderCall('/request-status-update', RequestStatusUpdateBody, 'configurator.requestStatusUpdate', (access, body) => requestStatusUpdate(deps, access, body));
   orderCall('/get-order-status-events', OrderStatusEventsBody, 'configurator.getOrderStatusEvents', (access, body) => orderStatusEvents(deps, access, body.productOrderId));
+  orderCall('/get-order-sent-back-snapshot', SentBackSnapshotBody, 'configurator.getSentBackSnapshot', (access, body) => sentBackSnapshot(deps, access, body.productOrderId));
 
   orderCall('/confirm-order-payment', ConfirmOrderPaymentBody, 'configurator.confirmOrderPayment', (access, body) => confirmOrderPayment(deps, access, body));
   orderCall('/create-stripe-payment-intent', CreatePaymentIntentBody, 'configurator.createPaymentIntent', (access, body) => createPaymentIntent(deps, access, body));

@@ -15,6 +15,7 @@ import {
 } from './orderStatus.ts';
 import { repriceIfDue } from './repricer.ts';
 import { pricingContext } from './repricing.ts';
+import { keepSentBackSnapshot } from './sentBack.ts';
 import { sendStatusMail, type StatusMail, type StatusMailDeps } from './statusMail.ts';
 
 export type StatusDeps = WriteDeps & { mail: StatusMailDeps };
@@ -80,7 +81,13 @@ export function approveOrder(deps: StatusDeps, access: Access, body: { productOr
 
 export function requireChanges(deps: StatusDeps, access: Access, body: { productOrderId: number; feedbackNotes: string } & Seen): Promise<OrderStatusResponse> {
   const feedbackNotes = body.feedbackNotes.trim();
-  return act(deps, access, body.productOrderId, { type: 'requireChanges', feedbackNotes }, { expectedStatusKey: body.expectedStatusKey, note: feedbackNotes, mail: () => ({ kind: 'requiresChanges', feedbackNotes }) });
+  return act(deps, access, body.productOrderId, { type: 'requireChanges', feedbackNotes }, {
+    expectedStatusKey: body.expectedStatusKey,
+    note: feedbackNotes,
+    // The copy the next review compares with; a refused send-back rolls it back with the rest.
+    before: async (order, trx) => keepSentBackSnapshot(deps, trx, order, access.user.id),
+    mail: () => ({ kind: 'requiresChanges', feedbackNotes }),
+  });
 }
 
 /** Staff reopen an approved or paid order for changes: back to its first step, the reason on its timeline and told to the customer. */
