@@ -10,6 +10,8 @@ import type {
   GetPaymentIntentBody,
   GetTaxRateBody,
   OrderStatusEventsBody,
+  SentBackSnapshotBody,
+  SentBackSnapshotResponse,
   OrderStatusEventsResponse,
   OrderStatusResponse,
   PaymentIntentView,
@@ -176,6 +178,8 @@ export const api = {
   getTaxRate: (body: GetTaxRateBody) => apiPost<TaxRateResponse>('/api/configurator/get-tax-rate', body),
   /** The order's status timeline (employees). */
   getOrderStatusEvents: (body: OrderStatusEventsBody) => apiPost<OrderStatusEventsResponse>('/api/configurator/get-order-status-events', body),
+  /** What the order held when it was last sent back, null if it never was (employees). */
+  getSentBackSnapshot: (body: SentBackSnapshotBody) => apiPost<SentBackSnapshotResponse>('/api/configurator/get-order-sent-back-snapshot', body),
 
   // Sharing (docs/decisions/0045-sharing-and-share-links.md).
   /** The people involved in an order, its id and owner, and whether the caller may change who sees prices. */

@@ -5,7 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { api } from '@cpq/client';
-import type { OrderStatusEvent } from '@cpq/domain';
+import type { OrderStatusEvent, SentBackSnapshot } from '@cpq/domain';
 import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { GUIDED_TOUR_EVENT } from '@cpq/ui';
 import { OrderEditor } from '../editor/OrderEditor.tsx';
@@ -102,6 +102,66 @@ describe('what the reviewer approves', () => {
     expect(note.textContent).toContain('by Mia Member');
     expect(within(note).getByTestId('review-sent-back-feedback').textContent).toBe('Brass finish, please.');
     expect(api.getOrderStatusEvents).toHaveBeenCalledWith({ productOrderId: 7 });
+  });
+
+  const sentBackThenResubmitted = () =>
+    vi.mocked(api.getOrderStatusEvents).mockResolvedValue([
+      ev(1, 'submit', '2026-11-01 10:00:00'),
+      ev(2, 'requireChanges', '2026-11-02 10:00:00', 'Two in the hall, brass.', 'Olivia Owner'),
+      ev(3, 'submit', '2026-11-03 10:00:00'),
+    ]);
+  const kept = (over: Partial<SentBackSnapshot> = {}): SentBackSnapshot => ({
+    at: '2026-11-02 10:00:00',
+    items: [
+      { id: 1, title: 'Hall', productId: 1, quantity: 1, options: [{ property: 'Finish', value: 'Nickel' }] },
+      { id: 3, title: 'Porch', productId: 1, quantity: 3, options: [] },
+    ],
+    orderTotalInCents: 90_000,
+    ...over,
+  });
+  const changeLines = async () => (await screen.findAllByTestId('review-change')).map((li) => li.textContent);
+
+  it('lists what changed since it was sent back: the item\'s quantity and option, items added and removed, the total', async () => {
+    sentBackThenResubmitted();
+    vi.mocked(api.getSentBackSnapshot).mockResolvedValue(kept());
+    showPage(statusOrder({ at: 'submittedForApproval' }));
+    const section = await screen.findByRole('region', { name: 'What changed since it was sent back' });
+    expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe('What changed since it was sent back');
+    const lines = await changeLines();
+    // Now: Hall x2 in Brass, Kitchen x1, a $1,000.00 total; then: Hall x1 in Nickel, Porch x3, $900.00.
+    expect(lines).toEqual(['Hall: Quantity 1 → 2', 'Hall: Finish: Nickel → Brass', 'Added: Kitchen (x1)', 'Removed: Porch (x3)', 'Total $900.00 → $1,000.00']);
+    expect(api.getSentBackSnapshot).toHaveBeenCalledWith({ productOrderId: 7 });
+  });
+
+  it('says when nothing changed', async () => {
+    sentBackThenResubmitted();
+    // Kept without amounts (as for a viewer without prices): the items and choices are as they are now.
+    const same = kept({
+      items: [
+        { id: 1, title: 'Hall', productId: 1, quantity: 2, options: [{ property: 'Finish', value: 'Brass' }] },
+        { id: 2, title: 'Kitchen', productId: 1, quantity: 1, options: [] },
+      ],
+      orderTotalInCents: undefined,
+    });
+    vi.mocked(api.getSentBackSnapshot).mockResolvedValue(same);
+    showPage(statusOrder({ at: 'submittedForApproval' }));
+    const section = await screen.findByRole('region', { name: 'What changed since it was sent back' });
+    expect((await within(section).findByTestId('review-no-changes')).textContent).toBe('Nothing changed since it was sent back.');
+    expect(within(section).queryAllByTestId('review-change')).toHaveLength(0);
+  });
+
+  it('says so when no copy was kept, inventing no changes', async () => {
+    sentBackThenResubmitted();
+    showPage(statusOrder({ at: 'submittedForApproval' }));
+    const section = await screen.findByRole('region', { name: 'What changed since it was sent back' });
+    expect(await within(section).findByText('The items were not kept when it was sent back, so the changes cannot be listed.')).toBeTruthy();
+    expect(within(section).queryAllByTestId('review-change')).toHaveLength(0);
+  });
+
+  it('shows no changes section for a first submission', async () => {
+    showPage(statusOrder({ at: 'submittedForApproval' }));
+    expect(await screen.findByTestId('review-first-submission')).toBeTruthy();
+    expect(screen.queryByTestId('review-changes')).toBeNull();
   });
 
   it('is not shown to the customer, nor before the order is submitted', () => {

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from '@cpq/client';
-import { costLines, formatCents, type Costs } from '@cpq/domain';
+import { costLines, formatCents, sentBackChanges, type Costs, type SentBackChange, type SentBackSnapshot } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import type { ItemView } from '../editor/itemViews.ts';
 import type { Instance } from '../editor/writes.ts';
 import { localDateTime } from './logic.ts';
-import { lastSentBack, type SentBack } from './reviewSummary.ts';
+import { currentSide, lastSentBack, type SentBack } from './reviewSummary.ts';
 import styles from './ReviewSummary.module.css';
 
 export interface ReviewSummaryProps {
@@ -22,6 +22,7 @@ export interface ReviewSummaryProps {
 }
 
 type History = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sentBack: SentBack | null };
+type Kept = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; snapshot: SentBackSnapshot | null };
 
 /**
  * What an owner or member approves when a customer submits: each item with its quantity, choices and
@@ -39,6 +40,22 @@ export function ReviewSummary(p: ReviewSummaryProps) {
       live = false;
     };
   }, [p.orderId, p.historyVersion]);
+  // The copy kept when it was sent back: what changed since is worked out here, against the items shown.
+  const [kept, setKept] = useState<Kept>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    api.getSentBackSnapshot({ productOrderId: p.orderId }).then(
+      (snapshot) => live && setKept({ state: 'ready', snapshot }),
+      () => live && setKept({ state: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [p.orderId, p.historyVersion]);
+  const changes = useMemo(
+    () => (kept.state === 'ready' && kept.snapshot ? sentBackChanges(kept.snapshot, currentSide(p.items, p.views, p.costs, p.pricingHidden)) : null),
+    [kept, p.items, p.views, p.costs, p.pricingHidden],
+  );
 
   const count = p.items.reduce((n, i) => n + (i.quantity ?? 1), 0);
   return (
@@ -56,6 +73,7 @@ export function ReviewSummary(p: ReviewSummaryProps) {
       </p>
 
       <SentBackNote history={history} wordingOrder={p.wordingOrder} />
+      {history.state === 'ready' && history.sentBack && <ChangesSince kept={kept} changes={changes} />}
 
       <ul className={styles.items} aria-label="Items">
         {p.items.map((item) => {
@@ -135,5 +153,33 @@ function SentBackNote({ history, wordingOrder }: { history: History; wordingOrde
         {s.feedback || '(no feedback written)'}
       </blockquote>
     </div>
+  );
+}
+
+/** "What changed since it was sent back": one line per change, the item first where it is about one. */
+function ChangesSince({ kept, changes }: { kept: Kept; changes: SentBackChange[] | null }) {
+  let body;
+  if (kept.state === 'loading') body = <p className={styles.muted}>Comparing with the items as they were sent back…</p>;
+  else if (kept.state === 'failed') body = <p className={styles.muted}>The items as they were sent back could not be read, so the changes are not listed.</p>;
+  else if (!changes) body = <p className={styles.muted}>The items were not kept when it was sent back, so the changes cannot be listed.</p>;
+  else if (changes.length === 0) body = <p data-testid="review-no-changes">Nothing changed since it was sent back.</p>;
+  else
+    body = (
+      <ul className={styles.changes}>
+        {changes.map((c, i) => (
+          <li key={i} className={styles[c.kind]} data-testid="review-change">
+            {c.item && <span className={styles.changeItem}>{c.item}: </span>}
+            {c.text}
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section className={styles.changesBox} aria-labelledby="cfg-review-changes-heading" data-testid="review-changes">
+      <h3 id="cfg-review-changes-heading" className={styles.changesTitle}>
+        What changed since it was sent back
+      </h3>
+      {body}
+    </section>
   );
 }
