@@ -88,6 +88,10 @@ test('the owner reviewing a guest-submitted order reads what they approve and th
   const owner = await personAt(browser, 'owner-850@demo.test');
   await apiPost(guest, '/api/configurator/submit-order', { productOrderId: order.id });
   await apiPost(owner, '/api/configurator/product-order/action-required', { productOrderId: order.id, feedbackNotes: 'Please add the garage keypad.' });
+  // The customer changes the garage's quantity (1 → 3) before submitting again.
+  const sentBack = await apiPost<{ productInstances: Array<{ id: number; title: string }> }>(guest, '/api/configurator/get-configurator-order-data', { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId });
+  const garage = sentBack.productInstances.find((i) => i.title === 'Garage')!;
+  await apiPost(guest, '/api/resources/productInstances/update', { where: { id: garage.id }, props: { quantity: 3 } });
   await apiPost(guest, '/api/configurator/submit-order', { productOrderId: order.id });
 
   await openOrder(owner, order);
@@ -95,7 +99,7 @@ test('the owner reviewing a guest-submitted order reads what they approve and th
   await expect(summary).toBeVisible();
   const rows = summary.getByTestId('review-item');
   await expect(rows.getByTestId('review-item-title')).toHaveText(['Front door', 'Garage']);
-  await expect(rows.getByTestId('review-item-quantity')).toHaveText(['Quantity 2', 'Quantity 1']);
+  await expect(rows.getByTestId('review-item-quantity')).toHaveText(['Quantity 2', 'Quantity 3']);
   await expect(rows.first().getByTestId('review-item-options')).toContainText('Satin Brass');
   // The summary's total is the order's stored total, the one the customer was shown.
   const stored = await apiPost<{ productOrders: Array<{ costs: { orderTotal: number } }> }>(owner, '/api/configurator/get-configurator-order-data', { orgId: 850, productOrderOrgSpecificId: order.orgSpecificId });
@@ -105,6 +109,10 @@ test('the owner reviewing a guest-submitted order reads what they approve and th
   await expect(summary.getByTestId('review-cost-total')).toContainText(dollars);
   await expect(summary.getByTestId('review-sent-back-feedback')).toHaveText('Please add the garage keypad.');
   await expect(summary.getByTestId('review-sent-back')).toContainText('Sent back for changes on');
+  // What changed since: the garage's quantity, first of its lines.
+  const changes = summary.getByRole('region', { name: 'What changed since it was sent back' });
+  await expect(changes.getByTestId('review-change').first()).toHaveText('Garage: Quantity 1 → 3');
+  await changes.scrollIntoViewIfNeeded();
   // Not the editor, and the decision right below.
   await expect(owner.getByRole('region', { name: 'Item editor' })).toHaveCount(0);
   await expect(owner.getByTestId('feedback-box').getByRole('button', { name: 'Approve' })).toBeVisible();
@@ -120,6 +128,7 @@ test('the owner reviewing a guest-submitted order reads what they approve and th
   const phoneOwner = await personAt(browser, 'owner-850@demo.test', PHONE);
   await openOrder(phoneOwner, order);
   await expect(phoneOwner.getByRole('region', { name: 'What you are approving' })).toBeVisible();
+  await expect(phoneOwner.getByTestId('review-change').first()).toHaveText('Garage: Quantity 1 → 3');
   await fitsWidth(phoneOwner);
   await snap(phoneOwner, 'reviewer-tour-04-owner-summary-phone');
 
