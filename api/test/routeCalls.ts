@@ -35,6 +35,7 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${C}/update-order-status`]: { productOrderId: orderId, statusKey },
     [`${C}/request-status-update`]: { productOrderId: orderId },
     [`${C}/get-order-status-events`]: { productOrderId: orderId },
+    [`${C}/get-order-sent-back-snapshot`]: { productOrderId: orderId },
     [`${C}/confirm-order-payment`]: { productOrderId: orderId, paymentMethod: 'wire', paymentData: { amount: 0 } },
     [`${C}/create-stripe-payment-intent`]: { productOrderId: orderId, isCardPayment: true, paymentEnvironment: 'live', payInFull: true },
     [`${C}/update-stripe-payment-intent`]: { productOrderId: orderId, paymentIntentId: 'pi_unknown', isCardPayment: true, paymentEnvironment: 'live', payInFull: true },
