@@ -90,6 +90,36 @@ describe('skip links', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View Cart' }));
   });
 
+  it('on a phone it lands on the primary action in view (the bar\'s Approve), not the same action further down the page', async () => {
+    show(
+      <>
+        {controls(null)}
+        <section>
+          <button type="button" data-primary-action="" data-testid="page-approve">
+            Approve
+          </button>
+        </section>
+        <div className="bar">
+          <button type="button" data-primary-action="" data-testid="bar-approve">
+            Approve
+          </button>
+        </div>
+      </>,
+    );
+    // The page's Approve sits below the fold of an 844 px screen; the bar's is pinned at its bottom.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const top = this.closest('.bar') ? 790 : 1400;
+      return { top, bottom: top + 44, left: 16, right: 200, width: 184, height: 44, x: 16, y: top } as DOMRect;
+    });
+    vi.stubGlobal('innerHeight', 844);
+    vi.stubGlobal('innerWidth', 390);
+    const user = userEvent.setup();
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByTestId('bar-approve'));
+  });
+
   it('"Skip to main content" moves focus into <main>; off an order there is no order link', async () => {
     show(<p>Orders</p>, '/orders');
     expect(screen.queryByRole('link', { name: 'Skip to order actions' })).toBeNull();

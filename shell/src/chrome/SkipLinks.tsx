@@ -19,9 +19,22 @@ function main(): HTMLElement | null {
   return document.getElementById('cpq-main');
 }
 
-/** The order's primary action if one is on the page and usable, else its actions area, else the main content. */
+/** Whether any of the element is inside the window as it is scrolled now. */
+function inView(el: HTMLElement): boolean {
+  const r = el.getBoundingClientRect();
+  const h = window.innerHeight || document.documentElement.clientHeight;
+  const w = window.innerWidth || document.documentElement.clientWidth;
+  return (r.width > 0 || r.height > 0) && r.bottom > 0 && r.top < h && r.right > 0 && r.left < w;
+}
+
+/**
+ * The order's primary action if one is on the page and usable, else its actions area, else the main
+ * content. A page can hold the same action twice (a phone's bar at the bottom of the screen and the
+ * page's own further down): the one in view wins, else the first shown.
+ */
 export function orderActionsTarget(root: ParentNode = document): HTMLElement | null {
-  const primary = [...root.querySelectorAll<HTMLElement>(PRIMARY_ACTION)].find(shown);
+  const usable = [...root.querySelectorAll<HTMLElement>(PRIMARY_ACTION)].filter(shown);
+  const primary = usable.find(inView) ?? usable[0];
   return primary ?? root.querySelector<HTMLElement>(ORDER_ACTIONS) ?? main();
 }
 

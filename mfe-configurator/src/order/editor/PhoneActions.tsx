@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@cpq/ui';
-import { APPROVE } from '../status/logic.ts';
+import { ApproveButton } from '../status/ReviewPanels.tsx';
 import { showsPaymentPanel } from '../status/PaymentPanel.tsx';
 import { StatusActions } from '../status/StatusActions.tsx';
 import type { OrderStatusModel } from '../status/useOrderStatus.ts';
@@ -96,11 +96,7 @@ export function PhoneBar({ status, total }: { status: OrderStatusModel; total: {
         </p>
       )}
       {next === 'submit' && <StatusActions status={status} part="primary" />}
-      {next === 'approve' && (
-        <Button onClick={() => void status.approve()} disabled={status.busy !== null} aria-busy={status.busy === 'approve'} data-testid="phone-bar-approve">
-          {status.busy === 'approve' ? 'Approving…' : APPROVE}
-        </Button>
-      )}
+      {next === 'approve' && <ApproveButton status={status} testId="phone-bar-approve" />}
       {next === 'pay' && (
         <Button onClick={goToPayment} data-testid="phone-bar-payment">
           Go to payment

@@ -66,11 +66,22 @@ export function FeedbackBox({ status }: { status: OrderStatusModel }) {
         <Button variant="secondary" onClick={() => void requireChanges()} disabled={busy !== null} aria-busy={busy === 'requireChanges'} data-testid="requires-changes">
           {busy === 'requireChanges' ? 'Sending…' : REQUIRES_CHANGES}
         </Button>
-        <Button onClick={() => void status.approve()} disabled={busy !== null} aria-busy={busy === 'approve'} data-testid="approve-order" data-primary-action>
-          {busy === 'approve' ? 'Approving…' : APPROVE}
-        </Button>
+        <ApproveButton status={status} testId="approve-order" />
       </div>
     </section>
+  );
+}
+
+/**
+ * A reviewer's Approve. One component for every place that offers it (the feedback box, a phone's
+ * bar), so each copy reads and does the same; each is the order's primary action for the skip link.
+ */
+export function ApproveButton({ status, testId }: { status: OrderStatusModel; testId: string }) {
+  const { busy } = status;
+  return (
+    <Button onClick={() => void status.approve()} disabled={busy !== null} aria-busy={busy === 'approve'} data-testid={testId} data-primary-action>
+      {busy === 'approve' ? 'Approving…' : APPROVE}
+    </Button>
   );
 }
 
