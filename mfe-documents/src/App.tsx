@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, ApiRequestError, loadOrderWithCatalogue, missingOrderPathAtom, sessionAtom, type LoadedOrder } from '@cpq/client';
+import { activeOrgAtom, activeRulesAtom, ApiRequestError, loadOrderWithCatalogue, missingOrderPathAtom, sessionAtom, usePageTitle, type LoadedOrder } from '@cpq/client';
 import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
 import { DocumentsScreen } from './DocumentsScreen.tsx';
 import { parseDocumentsRoute } from './route.ts';
@@ -37,6 +37,12 @@ export function App() {
   const shareableOrderId = route?.shareableOrderId;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+
+  // Named like its tab (DOCUMENTS), whichever document is open, from the moment the address names the
+  // order (the title must not stay the previous page's while it loads): "Documents · Quote #12 · Lumen & Brass".
+  // Without an order number, or for an order that is not there: "Documents · Lumen & Brass".
+  const orderWord = rules?.wording.order ?? null;
+  usePageTitle(['Documents', ...(orderWord && orderNo !== null && load.status !== 'missing' ? [`${orderWord.charAt(0).toUpperCase()}${orderWord.slice(1)} #${orderNo}`] : [])]);
 
   // The header shows no order tabs for an order that is not there.
   const missing = load.status === 'missing';

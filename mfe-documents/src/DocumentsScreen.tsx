@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePageTitle, type Catalogue, type OrderData } from '@cpq/client';
+import type { Catalogue, OrderData } from '@cpq/client';
 import {
   CatalogueIndex,
   catalogueSnapshotFromRows,
@@ -56,9 +56,6 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
   const catalogue = useMemo(() => new CatalogueIndex(catalogueSnapshotFromRows(orderCatalogueRows(props.catalogue, data.catalogueAdditions))), [props.catalogue, data.catalogueAdditions]);
   const hooks = useMemo(() => engineHooks(rules), [rules]);
   const settings = org.appData.designEngine ?? {};
-  const orderWord = rules.wording.order;
-  // Named like its tab (DOCUMENTS), whichever document is open: "Documents · Quote #12 · Lumen & Brass".
-  usePageTitle(['Documents', `${orderWord.charAt(0).toUpperCase()}${orderWord.slice(1)} #${order.orgSpecificId}`]);
 
   const doc = useMemo(
     () =>
