@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Modal } from '@cpq/ui';
 import { ErrorMessage, SaveFooter } from '../common/index.ts';
+import { MediaPictureSelect } from '../media/MediaPictureSelect.tsx';
 import type { ProductRow } from './productRows.ts';
 import type { Save } from './useSave.ts';
 import styles from './products.module.css';
@@ -81,6 +82,8 @@ export function SettingsDialog({
           <label htmlFor={linksId}>Links</label>
           <textarea id={linksId} rows={3} maxLength={5000} value={draft.links ?? ''} onChange={(e) => setDraft({ ...draft, links: e.target.value })} />
         </div>
+        {/* As for categories and options: a medium chosen becomes the thumbnail's lasting address, which a product shows before its own medium. */}
+        <MediaPictureSelect value={draft.thumbnailUrl ?? ''} onChange={(url) => setDraft({ ...draft, thumbnailUrl: url })} />
         <div className={styles.field}>
           <label htmlFor={thumbnailId}>Thumbnail URL</label>
           <input id={thumbnailId} type="url" maxLength={1000} value={draft.thumbnailUrl ?? ''} onChange={(e) => setDraft({ ...draft, thumbnailUrl: e.target.value })} />
