@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { ApiRequestError, api } from '@cpq/client';
+import { ApiRequestError } from '@cpq/client';
 import { computeOrderCosts, instanceVersion, oopsMessage } from '@cpq/domain';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { OrderEditor } from './OrderEditor.tsx';
-import { catalogue, data, engine, fakeWrites, item, order, org, storeFor } from './fixtures.test-utils.ts';
+import { catalogue, data, engine, fakeWrites, item, openProperty, order, org, resetEditorEachTest, storeFor } from './fixtures.test-utils.ts';
 import type { Instance, Order } from './writes.ts';
 
 vi.mock('@cpq/client', async (importOriginal) => {
@@ -40,14 +40,7 @@ function show(opts: { items?: Instance[]; role?: string; rules?: PluginRules; wr
   return { writes, user: userEvent.setup() };
 }
 
-const openProperty = (user: ReturnType<typeof userEvent.setup>, id: number) => user.click(within(screen.getByTestId(`property-${id}`)).getAllByRole('button')[0]!);
-
-beforeEach(() => {
-  localStorage.clear();
-  vi.mocked(api.orderData).mockResolvedValue(data([]));
-  vi.mocked(api.updatePreferences).mockResolvedValue({});
-});
-afterEach(() => cleanup());
+resetEditorEachTest();
 
 describe('option picker', () => {
   it('refuses a choice that would leave another property without options, with the engine\'s "Oops" message, and writes nothing', async () => {

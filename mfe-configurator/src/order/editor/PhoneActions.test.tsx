@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
 // The order page on a phone: secondary actions behind "More", the total and the next step in a bar; desktop unchanged.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@cpq/client';
-import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { fakeMatchMedia } from '@cpq/test-utils';
-import { OrderEditor } from './OrderEditor.tsx';
-import { catalogue, data, engine, fakeWrites, item, storeFor } from './fixtures.test-utils.ts';
+import { item } from './fixtures.test-utils.ts';
 import type { Order } from './writes.ts';
-import { defaultAnswers } from '../status/apiMock.test-utils.ts';
-import { answerAt, rulesWith, statusOrder, statusOrg } from '../status/harness.test-utils.tsx';
+import { answerAt, statusOrder } from '../status/harness.test-utils.tsx';
+import { resetOrderPageEachTest, showOrderPage } from '../orderPage.test-utils.tsx';
 
 vi.mock('@cpq/client', async (importOriginal) => (await import('../status/apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
 
@@ -21,38 +17,14 @@ let media: ReturnType<typeof fakeMatchMedia>;
 /** A 390 px touch phone, or a desktop with a mouse. */
 const device = (kind: 'phone' | 'desktop') => (q: string) => (kind === 'phone' ? q === PHONE : q === FINE);
 
+resetOrderPageEachTest();
 beforeEach(() => {
-  defaultAnswers(api);
-  localStorage.clear();
   media = fakeMatchMedia(device('phone'));
 });
-afterEach(() => {
-  cleanup();
-  media.restore();
-  vi.clearAllMocks();
-});
+afterEach(() => media.restore());
 
 function showPage(order: Order, role = 'owner', pricingHidden = false) {
-  const items = [item({ id: 1, title: 'Hall' })];
-  const Settings = vi.fn(() => <div data-testid="settings-open" />);
-  render(
-    <Provider store={storeFor(role)}>
-      <OrderEditor
-        order={order}
-        data={data(items)}
-        catalogue={catalogue}
-        engine={engine(DEFAULT_RULES)}
-        org={statusOrg(role)}
-        rules={rulesWith()}
-        employee={role === 'owner' || role === 'member'}
-        pricingHidden={pricingHidden}
-        writes={fakeWrites(items)}
-        saveDebounceMs={0}
-        dialogs={{ OrderSettingsDialog: Settings as never }}
-      />
-    </Provider>,
-  );
-  return userEvent.setup();
+  return showOrderPage({ order, items: [item({ id: 1, title: 'Hall' })], role, pricingHidden });
 }
 
 const bar = () => screen.getByTestId('phone-bar');

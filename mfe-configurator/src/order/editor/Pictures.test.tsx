@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
-import { api, type Catalogue } from '@cpq/client';
+import type { Catalogue } from '@cpq/client';
 import { CatalogueIndex, catalogueSnapshotFromRows, measureTextServer } from '@cpq/domain';
 import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
 import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { OrderEditor } from './OrderEditor.tsx';
 import { ProductPicker } from './ItemDialogs.tsx';
-import { data, fakeWrites, item, order, org, storeFor } from './fixtures.test-utils.ts';
+import { data, fakeWrites, item, openProperty, order, org, resetEditorEachTest, storeFor } from './fixtures.test-utils.ts';
 import type { EditorEngine } from './itemViews.ts';
 import type { Instance } from './writes.ts';
 
@@ -54,14 +54,7 @@ function show(items: Instance[]) {
   return userEvent.setup();
 }
 
-const openProperty = (user: ReturnType<typeof userEvent.setup>, id: number) => user.click(within(screen.getByTestId(`property-${id}`)).getAllByRole('button')[0]!);
-
-beforeEach(() => {
-  localStorage.clear();
-  vi.mocked(api.orderData).mockResolvedValue(data([]));
-  vi.mocked(api.updatePreferences).mockResolvedValue({});
-});
-afterEach(() => cleanup());
+resetEditorEachTest();
 
 describe('option chips', () => {
   it('show the option picture, else its colour, else nothing; decorative beside the title', async () => {

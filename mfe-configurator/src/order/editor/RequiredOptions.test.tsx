@@ -3,51 +3,23 @@
 // and Submit points at the first one missing instead of submitting. Expected values from the rule: the
 // fixture keypad's Finish, Plate, Width (dimensions) and Colour each offer a customer option, so all four
 // are required.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
 import { api } from '@cpq/client';
-import { OrderEditor } from './OrderEditor.tsx';
 import { OrderSettingsDialog } from '../settings/OrderSettingsDialog.tsx';
-import { catalogue, data, engine, fakeWrites, item, storeFor } from './fixtures.test-utils.ts';
+import { item } from './fixtures.test-utils.ts';
 import type { Instance, Order } from './writes.ts';
-import { defaultAnswers } from '../status/apiMock.test-utils.ts';
-import { rulesWith, statusOrder, statusOrg } from '../status/harness.test-utils.tsx';
+import { statusOrder } from '../status/harness.test-utils.tsx';
+import { COMPLETE, resetOrderPageEachTest, showOrderPage } from '../orderPage.test-utils.tsx';
 
 vi.mock('@cpq/client', async (importOriginal) => (await import('../status/apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
 
-beforeEach(() => {
-  defaultAnswers(api);
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-  vi.unstubAllGlobals();
-});
+resetOrderPageEachTest();
+afterEach(() => vi.unstubAllGlobals());
 
-const COMPLETE = { '10': { optionId: 100 }, '11': { optionId: 110 }, '12': { value: 600 }, '13': { optionId: 131 } };
-
-function showPage(items: Instance[], order: Order = statusOrder(), role = 'guest', Settings: unknown = vi.fn(() => <div data-testid="settings-open" />)) {
-  render(
-    <Provider store={storeFor(role)}>
-      <OrderEditor
-        order={order}
-        data={data(items)}
-        catalogue={catalogue}
-        engine={engine(rulesWith())}
-        org={statusOrg(role)}
-        rules={rulesWith()}
-        employee={role === 'owner' || role === 'member'}
-        pricingHidden={false}
-        writes={fakeWrites(items)}
-        saveDebounceMs={0}
-        dialogs={{ OrderSettingsDialog: Settings as never }}
-      />
-    </Provider>,
-  );
-  return userEvent.setup();
+function showPage(items: Instance[], order: Order = statusOrder(), role = 'guest', Settings?: unknown) {
+  return showOrderPage({ order, items, role, Settings });
 }
 
 const header = (propertyId: number) => within(screen.getByTestId(`property-${propertyId}`)).getAllByRole('button')[0]!;

@@ -1,7 +1,9 @@
 /** A small catalogue and order for the editor's component tests (records built with @cpq/test-utils). */
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
-import { sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
+import { api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
 import { CatalogueIndex, catalogueSnapshotFromRows, measureTextServer, type OrgMembership, type SessionData } from '@cpq/domain';
 import { makeOption, makeProduct, makeProductRule, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { DEFAULT_RULES, engineHooks, type PluginRules } from '@cpq/plugin-sdk';
@@ -120,3 +122,20 @@ export function fakeWrites(initial: Instance[] = []) {
     updateOrder: vi.fn(async (_id: number, props: Record<string, unknown>) => order(props as Partial<Order>)),
   };
 }
+
+/**
+ * Before each test: an empty localStorage, and the editor's own loads answered (an order with no items,
+ * preferences saved); after it, the page unmounted. For a test file whose `vi.mock('@cpq/client')` makes
+ * `api.orderData` and `api.updatePreferences` spies. Call once at the top of the file.
+ */
+export function resetEditorEachTest(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.mocked(api.orderData).mockResolvedValue(data([]));
+    vi.mocked(api.updatePreferences).mockResolvedValue({});
+  });
+  afterEach(() => cleanup());
+}
+
+/** Opens a property's section in the item editor (its header is the section's first button). */
+export const openProperty = (user: ReturnType<typeof userEvent.setup>, id: number) => user.click(within(screen.getByTestId(`property-${id}`)).getAllByRole('button')[0]!);

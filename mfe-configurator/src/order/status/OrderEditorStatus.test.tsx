@@ -1,50 +1,21 @@
 // @vitest-environment jsdom
 // The status views as the order page wires them: header under the heading, actions among the controls, alerts in the page's notices.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { api } from '@cpq/client';
-import { DEFAULT_RULES } from '@cpq/plugin-sdk';
-import { OrderEditor } from '../editor/OrderEditor.tsx';
-import { catalogue, data, engine, fakeWrites, item, storeFor } from '../editor/fixtures.test-utils.ts';
+import { item } from '../editor/fixtures.test-utils.ts';
 import type { Order } from '../editor/writes.ts';
-import { defaultAnswers } from './apiMock.test-utils.ts';
-import { answerAt, rulesWith, statusOrder, statusOrg } from './harness.test-utils.tsx';
+import { answerAt, statusOrder } from './harness.test-utils.tsx';
+import { COMPLETE, resetOrderPageEachTest, showOrderPage } from '../orderPage.test-utils.tsx';
 
 vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
 
-beforeEach(() => {
-  defaultAnswers(api);
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-});
+resetOrderPageEachTest();
 
 function showPage(order: Order, role = 'owner') {
   // Every required option chosen (decision 0091), so the submit checks reach the order's details.
-  const items = [item({ id: 1, title: 'Hall', properties: { '10': { optionId: 100 }, '11': { optionId: 110 }, '12': { value: 600 }, '13': { optionId: 131 } } })];
-  const Settings = vi.fn(() => <div data-testid="settings-open" />);
-  render(
-    <Provider store={storeFor(role)}>
-      <OrderEditor
-        order={order}
-        data={data(items)}
-        catalogue={catalogue}
-        engine={engine(DEFAULT_RULES)}
-        org={statusOrg(role)}
-        rules={rulesWith()}
-        employee={role === 'owner' || role === 'member'}
-        pricingHidden={false}
-        writes={fakeWrites(items)}
-        saveDebounceMs={0}
-        dialogs={{ OrderSettingsDialog: Settings as never }}
-      />
-    </Provider>,
-  );
-  return userEvent.setup();
+  return showOrderPage({ order, items: [item({ id: 1, title: 'Hall', properties: COMPLETE })], role });
 }
 
 describe('order page wiring', () => {

@@ -1,53 +1,26 @@
 // @vitest-environment jsdom
 // The reviewer's summary (decision 0094) and the "Guided Tour" button, as the order page wires them.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
 import { api } from '@cpq/client';
 import type { OrderStatusEvent, SentBackSnapshot } from '@cpq/domain';
-import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { GUIDED_TOUR_EVENT } from '@cpq/ui';
-import { OrderEditor } from '../editor/OrderEditor.tsx';
-import { catalogue, data, engine, fakeWrites, item, storeFor } from '../editor/fixtures.test-utils.ts';
+import { item } from '../editor/fixtures.test-utils.ts';
 import type { Order } from '../editor/writes.ts';
-import { defaultAnswers } from './apiMock.test-utils.ts';
-import { rulesWith, statusOrder, statusOrg } from './harness.test-utils.tsx';
+import { statusOrder } from './harness.test-utils.tsx';
 import { lastSentBack } from './reviewSummary.ts';
+import { resetOrderPageEachTest, showOrderPage } from '../orderPage.test-utils.tsx';
 
 vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
 
-beforeEach(() => {
-  defaultAnswers(api);
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-});
+resetOrderPageEachTest();
 
 function showPage(order: Order, role = 'owner') {
   const items = [
     item({ id: 1, title: 'Hall', quantity: 2, properties: { 10: { optionId: 101 } } }),
     item({ id: 2, title: 'Kitchen', quantity: 1 }),
   ];
-  render(
-    <Provider store={storeFor(role)}>
-      <OrderEditor
-        order={order}
-        data={data(items)}
-        catalogue={catalogue}
-        engine={engine(DEFAULT_RULES)}
-        org={statusOrg(role)}
-        rules={rulesWith()}
-        employee={role === 'owner' || role === 'member'}
-        pricingHidden={false}
-        writes={fakeWrites(items)}
-        saveDebounceMs={0}
-      />
-    </Provider>,
-  );
-  return userEvent.setup();
+  return showOrderPage({ order, items, role });
 }
 
 const ev = (id: number, action: OrderStatusEvent['action'], at: string, note: string | null = null, userName: string | null = 'Gus Guest'): OrderStatusEvent => ({
