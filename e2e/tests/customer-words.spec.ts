@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, openOrder, personAt, snap } from './helpers.ts';
+import { apiPost, guestOrder, KEYPAD, openOrder, personAt, snap } from './helpers.ts';
 
 /**
  * Words written for the people reading them (decisions 0087, 0088), as a guest and an owner of 850 live
@@ -9,35 +9,11 @@ import { apiPost, openOrder, personAt, snap } from './helpers.ts';
  * payment reference beside the bank details; a seeded delivered order has a history.
  */
 
-/** A keypad with every required option chosen (decision 0091). */
-const KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionId: 218 }, '11': { optionId: 212 }, '7': { optionId: 23 }, '26': { optionId: 138 }, '10': { optionId: 211 } };
 /** Property 99 is no property of the keypad: a formula naming it fails, and the engine warns. */
 const BROKEN = '=p99.width + 3';
 
-interface Order {
-  id: number;
-  orgSpecificId: number;
-  title: string;
-}
 interface Graphic {
   nodes: Array<Record<string, unknown>>;
-}
-
-async function guestOrder(guest: Page, title: string): Promise<Order> {
-  const created = await apiPost<Order>(guest, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
-  const order = await apiPost<Order>(guest, '/api/resources/productOrders/update', {
-    where: { id: created.id },
-    props: {
-      title,
-      promptedForProjectInfo: 1,
-      phone: '2075550100',
-      firmName: 'Quay Street Builders',
-      clientEmails: ['buyer@quay.example'],
-      deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
-    },
-  });
-  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 12, properties: KEYPAD } });
-  return order;
 }
 
 async function openWhy(page: Page) {
@@ -59,7 +35,7 @@ test('a guest reads no engine warning and no trace; the owner reads both; status
   });
   try {
     const guest = await personAt(browser, 'guest-850@demo.test');
-    const order = await guestOrder(guest, 'Quay Street words');
+    const order = await guestOrder(guest, 'Quay Street words', [{ title: 'Entry', quantity: 12, properties: KEYPAD }]);
 
     // 1. The drawing: the guest sees it and no warning; the owner reads the failed formula under it.
     await openOrder(guest, order);

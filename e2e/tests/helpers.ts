@@ -72,6 +72,46 @@ export async function personAt(browser: Browser, email: string, viewport?: { wid
   return page;
 }
 
+/** A keypad (850's product 98) with every required option chosen (decision 0091): Satin Brass, the rest the choices that cost nothing. */
+export const KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionId: 218 }, '11': { optionId: 212 }, '7': { optionId: 23 }, '26': { optionId: 138 }, '10': { optionId: 211 } };
+
+/** An order as the journeys name it: its id, its number within the organisation, its title. */
+export interface OrderRef {
+  id: number;
+  orgSpecificId: number;
+  title: string;
+}
+
+/** One keypad line of a guest's order: its title, how many, the options chosen. */
+export interface KeypadLine {
+  title: string;
+  quantity: number;
+  properties: Record<string, { optionId: number }>;
+}
+
+/**
+ * A guest's 850 order with contact details complete (so Submit is on offer) and the given keypad
+ * lines, made through the API as the signed-in guest of `guest`.
+ */
+export async function guestOrder(guest: Page, title: string, lines: KeypadLine[]): Promise<OrderRef> {
+  const created = await apiPost<OrderRef>(guest, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
+  const order = await apiPost<OrderRef>(guest, '/api/resources/productOrders/update', {
+    where: { id: created.id },
+    props: {
+      title,
+      promptedForProjectInfo: 1,
+      phone: '2075550100',
+      firmName: 'Quay Street Builders',
+      clientEmails: ['buyer@quay.example'],
+      deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
+    },
+  });
+  for (const line of lines) {
+    await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, ...line } });
+  }
+  return order;
+}
+
 /** Opens an order's page and waits until its title and status header are drawn. */
 export async function openOrder(page: Page, order: { orgSpecificId: number; title: string }): Promise<void> {
   await page.goto(`/orders/${order.orgSpecificId}`);

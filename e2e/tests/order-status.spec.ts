@@ -2,10 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apiPost, openOrder, personAt, snap } from './helpers.ts';
-
-/** A keypad with every required option chosen (decision 0091): Satin Brass, the rest the choices that cost nothing. */
-const KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionId: 218 }, '11': { optionId: 212 }, '7': { optionId: 23 }, '26': { optionId: 138 }, '10': { optionId: 211 } };
+import { apiPost, guestOrder, KEYPAD, openOrder, personAt, snap } from './helpers.ts';
 
 /**
  * Order status and payment, as the people involved live it: a guest submits; an owner asks for
@@ -15,12 +12,6 @@ const KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionI
  */
 
 const OUTBOX = process.env.E2E_MAIL_OUTBOX_DIR;
-
-interface Order {
-  id: number;
-  orgSpecificId: number;
-  title: string;
-}
 
 interface Mail {
   to: string[] | string;
@@ -35,23 +26,8 @@ async function mailAbout(orgSpecificId: number): Promise<Mail[]> {
   return all.filter((m) => m.subject.includes(`#${orgSpecificId} “`));
 }
 
-/** A guest's 850 order: one keypad, contact details complete, ready to submit. */
-async function guestOrder(guest: Page, title: string): Promise<Order> {
-  const created = await apiPost<Order>(guest, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
-  const order = await apiPost<Order>(guest, '/api/resources/productOrders/update', {
-    where: { id: created.id },
-    props: {
-      title,
-      promptedForProjectInfo: 1,
-      phone: '2075550100',
-      firmName: 'Quay Street Builders',
-      clientEmails: ['buyer@quay.example'],
-      deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
-    },
-  });
-  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: KEYPAD } });
-  return order;
-}
+/** One keypad, every required option chosen: the guest's order is ready to submit. */
+const ONE_KEYPAD = [{ title: 'Entry', quantity: 1, properties: KEYPAD }];
 
 const dot = (page: Page, key: string) => page.getByTestId(`status-dot-${key}`);
 
@@ -65,7 +41,7 @@ test('a guest submits, the owner asks for changes, the guest resubmits, the owne
   expect(OUTBOX, 'E2E_MAIL_OUTBOX_DIR names the outbox folder the server writes to').toBeTruthy();
 
   const guest = await personAt(browser, 'guest-850@demo.test');
-  const order = await guestOrder(guest, 'Quay Street keypads');
+  const order = await guestOrder(guest, 'Quay Street keypads', ONE_KEYPAD);
 
   // 1. The guest submits: a confirmation naming the organisation, then the waiting view.
   await openOrder(guest, order);
@@ -205,7 +181,7 @@ test('a declined card says why, charges nothing and can be tried again; at 390 p
   const guest = await personAt(browser, 'guest-850@demo.test');
   await guest.setViewportSize({ width: 390, height: 844 });
   const owner = await personAt(browser, 'owner-850@demo.test');
-  const order = await guestOrder(guest, 'Declined card');
+  const order = await guestOrder(guest, 'Declined card', ONE_KEYPAD);
   await apiPost(guest, '/api/configurator/submit-order', { productOrderId: order.id });
   await apiPost(owner, '/api/configurator/approve-order', { productOrderId: order.id });
 

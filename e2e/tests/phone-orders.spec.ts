@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiPost, openOrder, signIn, snap } from './helpers.ts';
+import { guestOrder, openOrder, signIn, snap } from './helpers.ts';
 
 /**
  * Orders on a 390 px touch phone: the list is cards (nothing scrolls sideways), the status steps fit,
@@ -10,29 +10,8 @@ import { apiPost, openOrder, signIn, snap } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-interface Order {
-  id: number;
-  orgSpecificId: number;
-  title: string;
-}
-
-/** A guest's 850 order with one keypad and complete contact details (so Submit is on offer). */
-async function guestOrder(guest: Page, title: string): Promise<Order> {
-  const created = await apiPost<Order>(guest, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
-  const order = await apiPost<Order>(guest, '/api/resources/productOrders/update', {
-    where: { id: created.id },
-    props: {
-      title,
-      promptedForProjectInfo: 1,
-      phone: '2075550100',
-      firmName: 'Quay Street Builders',
-      clientEmails: ['buyer@quay.example'],
-      deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
-    },
-  });
-  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Entry', quantity: 1, properties: { '7': { optionId: 23 } } } });
-  return order;
-}
+/** One keypad on the guest's order; its finish (property 7) chosen. */
+const ENTRY = [{ title: 'Entry', quantity: 1, properties: { '7': { optionId: 23 } } }];
 
 /** The element's box lies wholly inside the window (left to right, top to bottom). */
 async function expectInWindow(el: Locator, what: string): Promise<void> {
@@ -94,7 +73,7 @@ test.describe('on a 390 px touch phone', () => {
   test('the order page: steps fit, total and Submit stay in view, secondary actions behind "More", no Ctrl+C tip', async ({ page }) => {
     await signIn(page, 'guest-850@demo.test');
     expect(await page.evaluate(() => matchMedia('(hover: hover) and (pointer: fine)').matches), 'the browser is a touch phone').toBe(false);
-    const order = await guestOrder(page, `Phone ${Date.now().toString(36)}`);
+    const order = await guestOrder(page, `Phone ${Date.now().toString(36)}`, ENTRY);
     await openOrder(page, order);
     await expect(page.getByTestId('instance-bar')).toBeVisible();
 
@@ -188,7 +167,7 @@ test.describe('on a 390 px touch phone', () => {
 test('a desktop keeps the orders table and the order page row of buttons, with the shortcut tip', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 860 });
   await signIn(page, 'guest-850@demo.test');
-  const order = await guestOrder(page, `Desk ${Date.now().toString(36)}`);
+  const order = await guestOrder(page, `Desk ${Date.now().toString(36)}`, ENTRY);
   await page.goto('/orders');
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   await expect(page.getByTestId('order-card')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { apiPost, openOrder, personAt, snap } from './helpers.ts';
+import { apiPost, guestOrder, KEYPAD, openOrder, personAt, snap } from './helpers.ts';
 
 /**
  * The keyboard and the reviewer (decisions 0093, 0094): the skip link takes a guest to Submit in a few
@@ -9,34 +9,13 @@ import { apiPost, openOrder, personAt, snap } from './helpers.ts';
  * the tour for anyone, at a desk and on a 390 px phone.
  */
 
-/** A keypad with every required option chosen (decision 0091). */
-const KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionId: 218 }, '11': { optionId: 212 }, '7': { optionId: 23 }, '26': { optionId: 138 }, '10': { optionId: 211 } };
 const PHONE = { width: 390, height: 844 };
 
-interface Order {
-  id: number;
-  orgSpecificId: number;
-  title: string;
-}
-
-/** A guest's 850 order with two keypads, contact details complete, ready to submit. */
-async function guestOrder(guest: Page, title: string): Promise<Order> {
-  const created = await apiPost<Order>(guest, '/api/configurator/create-product-order', { productOrderProps: { orgId: 850, productCategoryId: 1 } });
-  const order = await apiPost<Order>(guest, '/api/resources/productOrders/update', {
-    where: { id: created.id },
-    props: {
-      title,
-      promptedForProjectInfo: 1,
-      phone: '2075550100',
-      firmName: 'Quay Street Builders',
-      clientEmails: ['buyer@quay.example'],
-      deliveryAddress: { streetAddress: '1 Quay St', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
-    },
-  });
-  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Front door', quantity: 2, properties: KEYPAD } });
-  await apiPost(guest, '/api/resources/productInstances/create', { props: { productOrderId: order.id, productId: 98, title: 'Garage', quantity: 1, properties: KEYPAD } });
-  return order;
-}
+/** Two keypad lines, every required option chosen: the guest's order is ready to submit. */
+const TWO_KEYPADS = [
+  { title: 'Front door', quantity: 2, properties: KEYPAD },
+  { title: 'Garage', quantity: 1, properties: KEYPAD },
+];
 
 async function noSeriousAxeViolation(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -52,7 +31,7 @@ async function fitsWidth(page: Page) {
 
 test('a guest reaches Submit through the skip link in 2 Tabs, and Enter on the confirmation submits', async ({ browser }) => {
   const guest = await personAt(browser, 'guest-850@demo.test');
-  const order = await guestOrder(guest, 'Skip link journey');
+  const order = await guestOrder(guest, 'Skip link journey', TWO_KEYPADS);
   await openOrder(guest, order);
   await expect(guest.getByRole('button', { name: 'Submit', exact: true })).toBeVisible();
   // From the top of the page, as after loading it.
@@ -84,7 +63,7 @@ test('a guest reaches Submit through the skip link in 2 Tabs, and Enter on the c
 
 test('the owner reviewing a guest-submitted order reads what they approve and the feedback it was sent back with, then opens the editor', async ({ browser }) => {
   const guest = await personAt(browser, 'guest-850@demo.test');
-  const order = await guestOrder(guest, 'Reviewer summary journey');
+  const order = await guestOrder(guest, 'Reviewer summary journey', TWO_KEYPADS);
   const owner = await personAt(browser, 'owner-850@demo.test');
   await apiPost(guest, '/api/configurator/submit-order', { productOrderId: order.id });
   await apiPost(owner, '/api/configurator/product-order/action-required', { productOrderId: order.id, feedbackNotes: 'Please add the garage keypad.' });
@@ -153,7 +132,7 @@ for (const [who, email, viewport] of [
 ] as const) {
   test(`"Guided Tour" starts the tour for ${who}, by keyboard`, async ({ browser }) => {
     const guest = await personAt(browser, 'guest-850@demo.test');
-    const order = await guestOrder(guest, `Tour journey ${email}`);
+    const order = await guestOrder(guest, `Tour journey ${email}`, TWO_KEYPADS);
     const page = await personAt(browser, email, viewport);
     await openOrder(page, order);
     await startTour(page);
