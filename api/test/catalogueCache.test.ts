@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindQueries } from '../src/db/queries.ts';
 import { createRepos } from '../src/db/repository.ts';
 import { CatalogueCache } from '../src/services/catalogueCache.ts';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { databases, startSignedIn, type Client, type TestApp } from './helpers.ts';
 
 describe.each(databases)('catalogue cache on $name', (dbCase) => {
-  let t: TestApp;
-  let owner: Client;
-  beforeAll(async () => {
-    t = await startTestApp(dbCase);
-    owner = await t.as('owner-850@demo.test');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  let t: TestApp, owner: Client;
+  beforeAll(async () => ({ t, owner } = await startSignedIn(dbCase, 850, ['owner'])));
+  afterAll(async () => t?.close());
 
   it('loads an organisation once while its catalogue is unchanged', async () => {
     const cache = new CatalogueCache(bindQueries(t.db), t.repos);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { databases, startSignedIn, type Client, type TestApp } from './helpers.ts';
 
 /**
  * A seeded demo order past its first step has the history its steps would have recorded (decision
@@ -8,16 +8,10 @@ import { databases, startTestApp, type Client, type TestApp } from './helpers.ts
  * the deposit was paid by wire and the order moved on twice. An order still at its first step has none.
  */
 describe.each(databases)('demo order history on $name', (dbCase) => {
-  let t: TestApp;
-  let owner: Client;
+  let t: TestApp, owner: Client;
 
-  beforeAll(async () => {
-    t = await startTestApp(dbCase);
-    owner = await t.as('owner-850@demo.test');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  beforeAll(async () => ({ t, owner } = await startSignedIn(dbCase, 850, ['owner'])));
+  afterAll(async () => t?.close());
 
   const orderId = async (title: string) => Number((await t.db('product_orders').where({ org_id: 850, title }).first('id'))!.id);
   const history = async (title: string) => {

@@ -130,6 +130,26 @@ async function listen(deps: AppDeps, destroyDb: boolean): Promise<Served> {
   };
 }
 
+/** The demo people of an organisation: `owner-<orgId>@demo.test`, `member-...`, `guest-...`. */
+export type DemoRole = 'owner' | 'member' | 'guest';
+
+/**
+ * A test app on `dbCase` (as startTestApp) with the demo people of `orgId` in `roles` signed in, in
+ * that order: for a describe's beforeAll, `({ t, owner } = await startSignedIn(dbCase, 850, ['owner']))`,
+ * with `await t?.close()` in its afterAll. A failed sign-in closes the app before it throws.
+ */
+export async function startSignedIn<R extends DemoRole>(dbCase: DbCase, orgId: number, roles: readonly R[]): Promise<{ t: TestApp } & Record<R, Client>> {
+  const t = await startTestApp(dbCase);
+  try {
+    const clients = {} as Record<R, Client>;
+    for (const role of roles) clients[role] = await t.as(`${role}-${orgId}@demo.test`);
+    return { t, ...clients };
+  } catch (e) {
+    await t.close();
+    throw e;
+  }
+}
+
 /**
  * A fresh database (SQLite temp file or a uniquely named MySQL database), migrated and seeded: a copy
  * of the run's template (test/dbTemplates.ts), or migrated and seeded here when a test runs without

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceVersion, type VersionedInstance } from '@cpq/domain';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { databases, startSignedIn, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ITEM_UPDATE, ORDER_DATA, ORDER_UPDATE } from './paths.ts';
 
 const ORDER_DESTROY = '/api/resources/productOrders/destroy';
@@ -11,19 +11,9 @@ const ORDER_DESTROY = '/api/resources/productOrders/destroy';
  * order the user left untouched. Expected values come from the rules, not from the code.
  */
 describe.each(databases)('order editing on $name', (dbCase) => {
-  let t: TestApp;
-  let owner: Client;
-  let member: Client;
-  let guest: Client;
-  beforeAll(async () => {
-    t = await startTestApp(dbCase);
-    owner = await t.as('owner-1392@demo.test');
-    member = await t.as('member-1392@demo.test');
-    guest = await t.as('guest-1392@demo.test');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  let t: TestApp, owner: Client, member: Client, guest: Client;
+  beforeAll(async () => ({ t, owner, member, guest } = await startSignedIn(dbCase, 1392, ['owner', 'member', 'guest'])));
+  afterAll(async () => t?.close());
 
   async function newOrder(client: Client = owner) {
     const res = await client.post(CREATE_ORDER, { productOrderProps: { orgId: 1392, productCategoryId: 14 } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, CONTACT, databases, startTestApp, type TestApp } from './helpers.ts';
+import { Client, CONTACT, databases, startSignedIn, startTestApp, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ITEM_UPDATE, ORDER_UPDATE } from './paths.ts';
 
 const C = '/api/configurator';
@@ -31,19 +31,9 @@ const WRITES: readonly Write[] = ['addItem', 'option', 'quantity', 'details', 'c
 const STEPS_850 = ['orderStarted', 'submittedForApproval', 'readyToPayDeposit', 'depositReceived', 'inProduction'];
 
 describe.each(databases)('what each status allows on $name', (dbCase) => {
-  let t: TestApp;
-  let owner: Client;
-  let member: Client;
-  let guest: Client;
-  beforeAll(async () => {
-    t = await startTestApp(dbCase);
-    owner = await t.as('owner-850@demo.test');
-    member = await t.as('member-850@demo.test');
-    guest = await t.as('guest-850@demo.test');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  let t: TestApp, owner: Client, member: Client, guest: Client;
+  beforeAll(async () => ({ t, owner, member, guest } = await startSignedIn(dbCase, 850, ['owner', 'member', 'guest'])));
+  afterAll(async () => t?.close());
 
   const orderRow = async (id: number) => (await t.repos.productOrders.findOne({ id }))!;
   const userId = async (email: string) => (await t.repos.users.findOne({ email }))!.id;

@@ -3,7 +3,7 @@ import { OrdersCountResponse, OrdersCsvResponse, OrdersDataResponse, SessionData
 import { definePlugin } from '@cpq/plugin-sdk';
 import { compile, describeError } from '../src/http/validate.ts';
 import { PluginRegistry } from '../src/plugins.ts';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { databases, startSignedIn, startTestApp, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ITEM_DESTROY, ORDER_UPDATE, ORDERS_COUNT, ORDERS_DATA, UPDATE_ORDER_COSTS, UPDATE_PREFERENCES } from './paths.ts';
 
 /**
@@ -23,21 +23,11 @@ function errorsOf(schema: Parameters<typeof compile>[0], value: unknown): string
 const numbers = (res: { body: { data: { productOrders: Array<{ orgSpecificId: number }> } } }) => res.body.data.productOrders.map((o) => o.orgSpecificId);
 
 describe.each(databases)('orders list on $name', (dbCase) => {
-  let t: TestApp;
-  let owner: Client;
-  let member: Client;
-  let guest: Client;
+  let t: TestApp, owner: Client, member: Client, guest: Client;
   const orderId = async (orgId: number, orgSpecificId: number) => (await t.repos.productOrders.findOne({ orgId, orgSpecificId }))!.id;
 
-  beforeAll(async () => {
-    t = await startTestApp(dbCase);
-    owner = await t.as('owner-850@demo.test');
-    member = await t.as('member-850@demo.test');
-    guest = await t.as('guest-850@demo.test');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  beforeAll(async () => ({ t, owner, member, guest } = await startSignedIn(dbCase, 850, ['owner', 'member', 'guest'])));
+  afterAll(async () => t?.close());
 
   describe('a page', () => {
     it('holds the active orders newest lastUpdated first, with the list fields joined in, as the schema says', async () => {

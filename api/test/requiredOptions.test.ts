@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT, databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { CONTACT, databases, startSignedIn, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ITEM_UPDATE, ORDER_UPDATE } from './paths.ts';
 
 const SUBMIT = '/api/configurator/submit-order';
@@ -11,15 +11,9 @@ const SUBMIT = '/api/configurator/submit-order';
  * Collection 2, Plate Finish 3, Mechanism Finish 4, Mechanism Layout 5, Back Box 6, Engraving Type 7).
  */
 describe.each(databases)('required options on $name', (dbCase) => {
-  let t: TestApp;
-  let guest: Client;
-  beforeAll(async () => {
-    t = await startTestApp(dbCase);
-    guest = await t.as('guest-850@demo.test');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  let t: TestApp, guest: Client;
+  beforeAll(async () => ({ t, guest } = await startSignedIn(dbCase, 850, ['guest'])));
+  afterAll(async () => t?.close());
 
   /** A guest's keypad order with its contact details complete and one item with only its finish chosen. */
   async function orderWithHalfAKeypad() {

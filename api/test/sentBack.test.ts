@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentBackChanges, type SentBackSnapshot } from '@cpq/domain';
-import { Client, CONTACT, databases, startTestApp, type TestApp } from './helpers.ts';
+import { Client, CONTACT, databases, startSignedIn, type TestApp } from './helpers.ts';
 import { ITEM_UPDATE, ORDER_UPDATE } from './paths.ts';
 
 const C = '/api/configurator';
@@ -12,19 +12,9 @@ const SNAPSHOT = `${C}/get-order-sent-back-snapshot`;
  * send-backs of one order have one effect.
  */
 describe.each(databases)('what changed since an order was sent back, on $name', (dbCase) => {
-  let t: TestApp;
-  let owner: Client;
-  let member: Client;
-  let guest: Client;
-  beforeAll(async () => {
-    t = await startTestApp(dbCase);
-    owner = await t.as('owner-850@demo.test');
-    member = await t.as('member-850@demo.test');
-    guest = await t.as('guest-850@demo.test');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  let t: TestApp, owner: Client, member: Client, guest: Client;
+  beforeAll(async () => ({ t, owner, member, guest } = await startSignedIn(dbCase, 850, ['owner', 'member', 'guest'])));
+  afterAll(async () => t?.close());
 
   // Maple Street Renovation: the guest's order, submitted for approval in the demo.
   const maple = async () => (await t.repos.productOrders.findOne({ orgId: 850, orgSpecificId: 2 }))!;

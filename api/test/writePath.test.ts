@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepos } from '../src/db/repository.ts';
-import { databases, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { databases, startSignedIn, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ITEM_DESTROY, ITEM_UPDATE, ORDER_DATA, ORDER_UPDATE } from './paths.ts';
 
 /**
@@ -10,15 +10,9 @@ import { CREATE_ORDER, ITEM_CREATE, ITEM_DESTROY, ITEM_UPDATE, ORDER_DATA, ORDER
  * wrong stored price on an item the write does not touch, then check whether the write repaired it.
  */
 describe.each(databases)('the write path on $name', (dbCase) => {
-  let t: TestApp;
-  let owner: Client;
-  beforeAll(async () => {
-    t = await startTestApp(dbCase);
-    owner = await t.as('owner-850@demo.test');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  let t: TestApp, owner: Client;
+  beforeAll(async () => ({ t, owner } = await startSignedIn(dbCase, 850, ['owner'])));
+  afterAll(async () => t?.close());
 
   /** A new 850 order with three keypads (product 98), finish option 22. */
   async function orderOfThree() {
