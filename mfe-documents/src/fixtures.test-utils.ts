@@ -1,6 +1,8 @@
 /** A small catalogue and order for the documents tests: one keypad product priced $125.00 a piece. */
 import type { CatalogueIndex, OrderDataProductInstance, OrderDataProductOrder } from '@cpq/domain';
 import { makeCatalogue, makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
+import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
+import type { DocumentInput } from './model.ts';
 
 export function catalogueFixture(): CatalogueIndex {
   const product = {
@@ -53,4 +55,25 @@ export function orderFixture(over: Partial<OrderDataProductOrder> = {}): OrderDa
 
 export function instance(id: number, over: Partial<OrderDataProductInstance> = {}): OrderDataProductInstance {
   return { id, orgId: 850, productOrderId: 900, productId: 1, quantity: 1, rank: id, properties: {}, ...over };
+}
+
+/**
+ * What buildDocument reads, for an owner's quote of orderFixture() with the default rules, at a fixed
+ * time and with no guests or organisation settings; `over` changes any of it (the mode, the audience...).
+ */
+export function documentInput(catalogue: CatalogueIndex, instances: OrderDataProductInstance[], over: Partial<DocumentInput> = {}): DocumentInput {
+  return {
+    mode: 'quote',
+    order: orderFixture(),
+    instances,
+    guests: [],
+    catalogue,
+    hooks: engineHooks(DEFAULT_RULES),
+    orgSettings: {},
+    guest: false,
+    pricingHidden: false,
+    hideDiscount: false,
+    now: new Date('2026-11-23T12:00:00Z'),
+    ...over,
+  };
 }

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
 import type { DocumentKind, OrderDataGuest, OrderDataProductInstance } from '@cpq/domain';
 import { documentCsv, documentCsvRows } from './csv.ts';
 import { buildDocument, LINE_HEIGHT, netOfDiscount, ROW_PADDING, THUMBNAIL_GAP, THUMBNAIL_SIZE, type DocumentInput } from './model.ts';
 import { BODY_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT, termsHeight } from './pages.ts';
-import { catalogueFixture, instance, orderFixture } from './fixtures.test-utils.ts';
+import { catalogueFixture, documentInput, instance, orderFixture } from './fixtures.test-utils.ts';
 
 function input(over: Partial<DocumentInput> = {}): DocumentInput {
-  return {
-    mode: 'quote',
-    order: orderFixture(),
-    instances: [instance(1, { quantity: 2, properties: { '10': { optionId: 101 }, '11': { optionId: 111 }, '12': { optionId: 121 } } })],
-    guests: [],
-    catalogue: catalogueFixture(),
-    hooks: engineHooks(DEFAULT_RULES),
-    orgSettings: {},
-    guest: false,
-    pricingHidden: false,
-    hideDiscount: false,
-    now: new Date('2026-11-23T12:00:00Z'),
-    ...over,
-  };
+  return documentInput(catalogueFixture(), [instance(1, { quantity: 2, properties: { '10': { optionId: 101 }, '11': { optionId: 111 }, '12': { optionId: 121 } } })], over);
 }
 
 describe('items table by invoice visibility', () => {

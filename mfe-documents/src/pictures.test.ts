@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
 import type { CatalogueIndex } from '@cpq/domain';
 import { makeCatalogue, makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { documentCsvRows } from './csv.ts';
 import { buildDocument, LINE_HEIGHT, PICTURE_SIZE, ROW_PADDING, type DocumentInput } from './model.ts';
-import { instance, orderFixture } from './fixtures.test-utils.ts';
+import { documentInput, instance } from './fixtures.test-utils.ts';
 
 /**
  * Pictures on the documents (docs/decisions/0085-thumbnails-and-swatches.md), from the rules: quotes and
@@ -32,24 +31,12 @@ function catalogue(): CatalogueIndex {
 }
 
 function input(over: Partial<DocumentInput> = {}): DocumentInput {
-  return {
-    mode: 'quote',
-    order: orderFixture(),
-    instances: [
-      instance(1, { properties: { '10': { optionId: 100 }, '11': { optionId: 110 } } }),
-      instance(2, { productId: 1, thumbnailUrl: '/own.png', properties: { '10': { optionId: 101 } } } as never),
-      instance(3, { productId: 2 }),
-    ],
-    guests: [],
-    catalogue: catalogue(),
-    hooks: engineHooks(DEFAULT_RULES),
-    orgSettings: {},
-    guest: false,
-    pricingHidden: false,
-    hideDiscount: false,
-    now: new Date('2026-11-23T12:00:00Z'),
-    ...over,
-  };
+  const instances = [
+    instance(1, { properties: { '10': { optionId: 100 }, '11': { optionId: 110 } } }),
+    instance(2, { productId: 1, thumbnailUrl: '/own.png', properties: { '10': { optionId: 101 } } } as never),
+    instance(3, { productId: 2 }),
+  ];
+  return documentInput(catalogue(), instances, over);
 }
 
 describe('item pictures', () => {

@@ -405,6 +405,16 @@ describe('the sharing popup: the shareable link', () => {
   const LINK = 'https://portal.test/orders/12?shareToken=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ&shareableOrderId=12';
   const EXPIRES = '2026-12-27T23:59:59.000Z';
 
+  /** The dialog open with a link just created, in a browser without the Clipboard API. */
+  async function linkWithoutClipboard() {
+    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0, expires: EXPIRES } }) });
+    open();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    await screen.findByTestId('share-link-field');
+    Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
+  }
+
   it('makes the link for the number of days chosen', async () => {
     mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0, expires: '2026-09-04T23:59:59.000Z' } }) });
     open();
@@ -448,12 +458,7 @@ describe('the sharing popup: the shareable link', () => {
   });
 
   it('copies through the selection when the Clipboard API is missing, and says so when that fails too', async () => {
-    mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0, expires: EXPIRES } }) });
-    open();
-    await loaded();
-    await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
-    await screen.findByTestId('share-link-field');
-    Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
+    await linkWithoutClipboard();
     const exec = vi.fn(() => true);
     Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
     fireEvent.click(screen.getByTestId('share-link-copy'));
@@ -474,12 +479,7 @@ describe('the sharing popup: the shareable link', () => {
     ] as const) {
       const media = fakeMatchMedia((q) => q === '(hover: hover) and (pointer: fine)' && fine);
       try {
-        mockApi({ ...baseApi(), 'generate-shareable-link': () => ({ data: { shareableLink: LINK, pricingIsHidden: 0, expires: EXPIRES } }) });
-        open();
-        await loaded();
-        await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
-        await screen.findByTestId('share-link-field');
-        Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
+        await linkWithoutClipboard();
         Object.defineProperty(document, 'execCommand', { value: vi.fn(() => false), configurable: true });
         fireEvent.click(screen.getByTestId('share-link-copy'));
         const error = await screen.findByTestId('share-link-copy-error');
