@@ -10,6 +10,9 @@ export interface SheetHeading {
   estimateNumber: string | null;
   /** The product spec notes, for organisations that print them. */
   productSpec: readonly string[];
+  /** The organisation whose pages these are: its logo heads each footer, else its name. */
+  orgTitle: string;
+  logoUrl: string | null;
 }
 
 export interface DrawingSheetProps {
@@ -56,15 +59,20 @@ export function DrawingSheet({ placed, pageNumber, pageCount, size, heading, opt
         ))}
       </div>
 
-      <SheetFooter pageNumber={pageNumber} pageCount={pageCount} />
+      <SheetFooter pageNumber={pageNumber} pageCount={pageCount} heading={heading} />
     </section>
   );
 }
 
-/** Every drawings page ends with its number and the Notes / Initials / Date sign-off lines. */
-export function SheetFooter({ pageNumber, pageCount }: { pageNumber: number; pageCount: number }) {
+/** Every drawings page ends with the organisation's logo, its number and the Notes / Initials / Date sign-off lines. */
+export function SheetFooter({ pageNumber, pageCount, heading }: { pageNumber: number; pageCount: number; heading: SheetHeading }) {
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} data-testid="drawing-footer">
+      {heading.logoUrl ? (
+        <img className={styles.footerLogo} src={heading.logoUrl} alt={heading.orgTitle} data-testid="drawing-footer-logo" />
+      ) : (
+        <span className={styles.footerOrg}>{heading.orgTitle}</span>
+      )}
       <span className={styles.pageNumber}>
         Page {pageNumber} of {pageCount}
       </span>

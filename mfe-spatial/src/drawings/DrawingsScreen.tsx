@@ -29,8 +29,10 @@ export function DrawingsScreen() {
   const search = q < 0 ? '' : locationKey.slice(q);
   const defaults: DrawingsSettings = { setMode: 'multiple', units: config?.defaultUnits ?? 'mm', showDimensions: true };
   const route = parseDrawingsRoute(pathname, search, defaults);
-  const titleWord = rules?.wording.order ?? 'order';
-  usePageTitle(['Drawings', ...(route ? [`${titleWord.charAt(0).toUpperCase()}${titleWord.slice(1)} #${route.orgSpecificId}`] : [])]);
+  // Titled from the address while the order loads: "Drawings · Quote #12 · Lumen & Brass" once the
+  // organisation's word for an order is known, else "Drawings · Lumen & Brass".
+  const titleWord = rules?.wording.order ?? null;
+  usePageTitle(['Drawings', ...(route && titleWord ? [`${titleWord.charAt(0).toUpperCase()}${titleWord.slice(1)} #${route.orgSpecificId}`] : [])]);
 
   // Settings changed on this page; written to the query string too, so a reload or the PDF shows the same set.
   const [changed, setChanged] = useState<DrawingsSettings | null>(null);
@@ -150,6 +152,8 @@ export function DrawingsScreen() {
       title: order.title ?? '',
       estimateNumber: config?.showEstimateNumber ? (order.estimateNumber ?? null) : null,
       productSpec: config?.productSpec ? productSpecNotes(data.data.archCustomViews) : [],
+      orgTitle: org?.title ?? '',
+      logoUrl: org?.appData.designEngine?.logoUrl ?? null,
     };
     const pageCount = layout.pages.length + viewPages.length;
     body = pageCount ? (

@@ -33,7 +33,7 @@ export function SpatialViewSheet({ page, pageNumber, pageCount, size, heading }:
           <strong>{NOTE_LABELS[n.key] ?? n.key}:</strong> {n.text}
         </p>
       ))}
-      <SheetFooter pageNumber={pageNumber} pageCount={pageCount} />
+      <SheetFooter pageNumber={pageNumber} pageCount={pageCount} heading={heading} />
     </section>
   );
 }
