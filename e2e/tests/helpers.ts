@@ -24,7 +24,7 @@ function screenshotPath(name: string): string {
  * Whether this run keeps screenshots for people to look at. npm test's second run (MySQL/MariaDB)
  * does not: it draws the same pages, and its screenshots would only overwrite the first run's.
  */
-const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
 
 /**
  * A screenshot in e2e/screenshots for a person to look at: a page whole (or only the window, with
