@@ -151,12 +151,13 @@ for (const [who, orgId, owner] of [
   ['owner-1798@demo.test', 1798, true],
   ['guest-1392@demo.test', 1392, false],
 ] as const) {
-  test(`every route ${who} can reach fits a 390 px phone`, async ({ browser }) => {
+  // @layout: npm test walks once, on the first database: what fits a phone does not depend on the database.
+  test(`every route ${who} can reach fits a 390 px phone`, { tag: '@layout' }, async ({ browser }) => {
     await walk(browser, who, orgId, owner);
   });
 }
 
-test('signed out, the sign-in page fits a 390 px phone', async ({ browser }) => {
+test('signed out, the sign-in page fits a 390 px phone', { tag: '@layout' }, async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
   await page.goto('/');
   await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
