@@ -11,7 +11,7 @@ import { ORDER_DIALOGS, type OrderDialogs } from '../dialogSlots.ts';
 import { PluginSlot } from '../slots/PluginSlot.tsx';
 import { SpatialCanvasSection } from '../spatial/SpatialCanvasSection.tsx';
 import { orderPageActionsContext } from '../slots/orderPageActions.ts';
-import { StatusActions } from '../status/StatusActions.tsx';
+import { ReopenDialog, StatusActions } from '../status/StatusActions.tsx';
 import { StatusHeader } from '../status/StatusHeader.tsx';
 import { StatusHistory } from '../status/StatusHistory.tsx';
 import { StatusPanels } from '../status/StatusPanels.tsx';
@@ -96,6 +96,7 @@ export function OrderEditor(props: OrderEditorProps) {
   // What the user sees first: project information before the first item, then a new item.
   const needsProjectInfo = !settings.isArchitectural && !order.promptedForProjectInfo && items.length === 0;
   const [step, setStep] = useState<Step>({ kind: 'none' });
+  const [reopening, setReopening] = useState(false);
   const startNewItem = useCallback(() => {
     if (itemsLocked) return;
     // A guest goes straight to a new item: the product itself when the category has only one.
@@ -264,13 +265,15 @@ export function OrderEditor(props: OrderEditorProps) {
               </Button>
             )}
             <PluginSlot name="orderPage.actions" context={slotContext} />
-            {phone && <StatusActions status={status} part="secondary" />}
+            {phone && <StatusActions status={status} part="secondary" onReopen={() => setReopening(true)} />}
           </SecondaryActions>
           {!phone && addItem}
-          {!phone && <StatusActions status={status} />}
+          {!phone && <StatusActions status={status} onReopen={() => setReopening(true)} />}
         </div>
       </header>
       <StatusHeader status={status} />
+      {/* Here, not inside a layout's branch: a switch between phone and desktop layouts keeps it open. */}
+      {reopening && <ReopenDialog status={status} onClose={() => setReopening(false)} />}
 
       {lockReason && (
         <p className={styles.lockNotice} role="note" data-testid="order-locked">

@@ -9,10 +9,12 @@ import styles from './Status.module.css';
  * Submit (stocked orders: "Continue to Payment"), Cancel Order and, for staff, Reopen for changes, among the page's controls, when the flow allows them.
  * `part` draws only Submit ('primary') or only the others ('secondary'): a phone puts them in different places.
  */
-export function StatusActions({ status, part = 'all' }: { status: OrderStatusModel; part?: 'all' | 'primary' | 'secondary' }) {
+export function StatusActions({ status, part = 'all', onReopen }: { status: OrderStatusModel; part?: 'all' | 'primary' | 'secondary'; /** Opens the reopen dialog the page keeps (it outlives a switch between phone and desktop layouts); without it, this draws its own. */ onReopen?: () => void }) {
   const { allowed, busy, stocked } = status;
   const label = submitButtonLabel(stocked);
-  const [reopening, setReopening] = useState(false);
+  const [ownReopening, setOwnReopening] = useState(false);
+  const setReopening = onReopen ? (open: boolean) => open && onReopen() : setOwnReopening;
+  const reopening = !onReopen && ownReopening;
   const secondary = part !== 'primary';
   const primary = part !== 'secondary';
   return (
@@ -38,7 +40,7 @@ export function StatusActions({ status, part = 'all' }: { status: OrderStatusMod
 }
 
 /** Asks staff why the order is reopened; the reason is required. */
-function ReopenDialog({ status, onClose }: { status: OrderStatusModel; onClose: () => void }) {
+export function ReopenDialog({ status, onClose }: { status: OrderStatusModel; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const id = useId();
