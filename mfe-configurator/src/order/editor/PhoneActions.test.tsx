@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The order page on a phone: secondary actions behind "More", the total and the next step in a bar; desktop unchanged.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@cpq/client';
 import { fakeMatchMedia } from '@cpq/test-utils';
 import { item } from './fixtures.test-utils.ts';
@@ -98,6 +98,19 @@ describe('the order page on a phone', () => {
   it('shows no keyboard shortcut tip on a touch screen', () => {
     showPage(statusOrder());
     expect(screen.queryByText(/Ctrl\+C/)).toBeNull();
+  });
+
+  it('a reopen dialog stays open, its reason kept, when the layout switches between desktop and phone', async () => {
+    media.set(device('desktop'));
+    const user = showPage(statusOrder({ at: 'depositReceived', amountPaidInCents: 50000 }), 'owner');
+    await user.click(screen.getByRole('button', { name: 'Reopen for changes' }));
+    const dialog = await screen.findByTestId('reopen-dialog');
+    await user.type(within(dialog).getByTestId('reopen-reason'), 'A second keypad.');
+    // A full-page screenshot or a turned tablet crosses the phone breakpoint and back.
+    act(() => media.set(device('phone')));
+    act(() => media.set(device('desktop')));
+    expect(screen.getByTestId('reopen-dialog')).toBe(dialog);
+    expect((within(dialog).getByTestId('reopen-reason') as HTMLTextAreaElement).value).toBe('A second keypad.');
   });
 });
 
