@@ -2,11 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { activeRulesAtom, api, ApiRequestError, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
-import type { OrgMembership, SessionData } from '@cpq/domain';
-import { makeOption, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
+import { activeRulesAtom, api, ApiRequestError, sessionAtom, type OrderData } from '@cpq/client';
 import { DEFAULT_RULES, type PluginRules } from '@cpq/plugin-sdk';
 import { DrawingsScreen } from './DrawingsScreen.tsx';
+import { catalogue, orderDataWith, sessionWith } from './drawingsScreen.test-utils.ts';
 
 vi.mock('@cpq/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@cpq/client')>();
@@ -19,38 +18,8 @@ afterEach(() => {
   delete document.documentElement.dataset.printReady;
 });
 
-const session: SessionData = {
-  user: { id: 1, email: 'owner-850@demo.test', name: 'Eleanor Whitcombe', firstName: 'Eleanor', lastName: 'Whitcombe' },
-  organisations: [{ id: 850, title: 'Lumen & Brass', role: 'owner', prevRole: null, appData: { designEngine: {} } } as OrgMembership],
-  engineVersion: 'test',
-} as SessionData;
-
-const catalogue = {
-  orgId: 850,
-  version: 1,
-  pricingIsHidden: false,
-  products: [makeProduct({ id: 1, title: 'Keypad', associations: productPropertiesOf([10]) })],
-  productCategories: [],
-  productProperties: [makeProperty({ id: 10, title: 'Finish' })],
-  productPropertyGroups: [],
-  productOptions: [makeOption({ id: 100, productPropertyId: 10, title: 'Satin Brass' })],
-  productOptionClassifiers: [],
-  productRules: [],
-  productPricingRules: [],
-  media: [],
-  productGraphics: [],
-} as unknown as Catalogue;
-
-const instance = (id: number, rank: number) => ({ id, orgId: 850, productOrderId: 7, productId: 1, title: `Room ${id}`, quantity: 2, rank, notes: '', properties: { '10': { optionId: 100 } } });
-const orderData = {
-  productOrders: [{ id: 7, orgId: 850, orgSpecificId: 12, title: 'Harbour View', estimateNumber: 'E-9', type: 'standalone' }],
-  productInstances: [instance(21, 2), instance(20, 1)],
-  guests: [],
-  isSpatial: false,
-  pricingIsHidden: false,
-  catalogueVersion: 1,
-  catalogueAdditions: { products: [], productOptions: [], productPricingRules: [] },
-} as unknown as OrderData;
+const session = sessionWith();
+const orderData = orderDataWith('E-9');
 
 function renderAt(url: string, drawings: Partial<PluginRules['drawings']> = {}, drawingsPage: Partial<PluginRules['drawingsPage']> = {}) {
   window.history.replaceState(null, '', url);
