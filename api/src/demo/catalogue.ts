@@ -280,9 +280,11 @@ opt(260, 180, 'Graphite', 1, 'all', { swatchColor: '#3b3f45' });
 opt(261, 180, 'Arctic White', 2, 'all', { swatchColor: '#f5f7f8' });
 opt(262, 180, 'Custom RAL', 3, 'admin');
 // 1798
-opt(990, 190, 'Fallback Mural', 99, 'all', { fallback: true });
-opt(991, 190, 'Birch Forest', 1);
-opt(992, 190, 'Coastal Fog', 2);
+// A mural design's print panel width (inches) and the ways its texture may be scaled on the canvas.
+const muralDesign = { panelWidth: 54, canScaleX: true, canScaleY: true };
+opt(990, 190, 'Fallback Mural', 99, 'all', { fallback: true, ...muralDesign });
+opt(991, 190, 'Birch Forest', 1, 'all', muralDesign);
+opt(992, 190, 'Coastal Fog', 2, 'all', muralDesign);
 opt(993, 191, 'Standard Commercial', 1, 'all', { substrate: 'standardCommercial' });
 opt(994, 191, 'Standard Residential', 2, 'all', { substrate: 'standardResidential' });
 opt(995, 191, 'Custom Substrate', 3, 'internal', { substrate: 'custom' });

@@ -1,5 +1,5 @@
 import type { ArchWallJson, EntityJson } from '@cpq/domain';
-import { SPATIAL_DEFAULTS } from '@cpq/spatial';
+import { SPATIAL_DEFAULTS, round6, type Point, type Size } from '@cpq/spatial';
 import type { CanvasItem, Obj } from './types.ts';
 
 type Option = { id: number; data?: unknown };
@@ -43,4 +43,20 @@ export function newEntityData(type: EntityJson['type'], viewId: number, wall: Ar
   }
   // Through JSON: the keys set to undefined (a line has no position or size) are dropped, the shared defaults copied.
   return JSON.parse(JSON.stringify({ ...base, ...extra })) as EntityJson['data'];
+}
+
+/**
+ * A new texture in its mural area: at the area's top left, scaled down to fit inside it on the axes
+ * its design may be scaled (the option's canScaleX, canScaleY; a design that says nothing scales
+ * both ways). Both ways: one factor for both, so the design keeps its proportions; one way only: that
+ * side shrinks to the area's; the rest of a texture larger than its area is clipped when drawn. A
+ * texture is never enlarged.
+ */
+export function fitTexture(size: Size, area: { position: Point; size: Size }, scaling: { canScaleX?: unknown; canScaleY?: unknown }): { position: Point; size: Size } {
+  const [sx, sy] = [scaling.canScaleX !== false, scaling.canScaleY !== false];
+  const kx = Math.min(1, area.size.width / size.width);
+  const ky = Math.min(1, area.size.height / size.height);
+  const both = Math.min(kx, ky);
+  const [fx, fy] = sx && sy ? [both, both] : [sx ? kx : 1, sy ? ky : 1];
+  return { position: { x: area.position.x, y: area.position.y }, size: { width: round6(size.width * fx), height: round6(size.height * fy) } };
 }

@@ -1,6 +1,6 @@
 import type { EntityJson } from '@cpq/domain';
-import { SPATIAL_DEFAULTS, autogeneratePanels } from '@cpq/spatial';
-import { muralOptionId, newEntityData, optionData } from './newEntity.ts';
+import { SPATIAL_DEFAULTS, autogeneratePanels, verticalCrossings } from '@cpq/spatial';
+import { fitTexture, muralOptionId, newEntityData, optionData } from './newEntity.ts';
 import { dataOf } from './rows.ts';
 import type { CanvasItem, Obj, Selection } from './types.ts';
 import type { DrawnShape } from './useTentative.ts';
@@ -14,12 +14,14 @@ interface Inputs {
   entities: readonly EntityJson[];
   allItems: readonly CanvasItem[];
   options: readonly { id: number; data?: unknown }[];
+  /** What is selected: a new texture goes into the selected mural area (or the selected texture's). */
+  selection?: Selection;
   setSelection: (sel: Selection) => void;
   setView: (view: ViewRef) => void;
 }
 
 /** What the tools add to the drawing: each new row is saved, then selected (a new viewport is shown). */
-export function useAddRows({ s, viewId, entities, allItems, options, setSelection, setView }: Inputs) {
+export function useAddRows({ s, viewId, entities, allItems, options, selection, setSelection, setView }: Inputs) {
   const mural = () => muralOptionId(allItems, options);
 
   async function newViewport() {
@@ -32,9 +34,21 @@ export function useAddRows({ s, viewId, entities, allItems, options, setSelectio
     void s.create('productCanvasTexts', { position: { x: 40, y: 40 }, customViewId: viewId }, 'Text added.').then((r) => r && setSelection({ key: 'productCanvasTexts', id: r.id }));
   }
 
+  /** The mural area a new texture goes into: the selected one (or the selected texture's), else the view's first. */
+  function targetArea(): EntityJson | undefined {
+    const areas = entities.filter((e) => e.type === 'calicoMuralArea' && dataOf(e).position && dataOf(e).size);
+    const selected = selection?.key === 'entities' ? entities.find((e) => e.id === selection.id) : undefined;
+    return areas.find((a) => a.id === selected?.id || a.id === selected?.parentId) ?? areas[0];
+  }
+
   async function addEntity(type: EntityJson['type'], extra: Obj = {}) {
     if (viewId === null) return;
-    const row = await s.create('entities', { type, data: newEntityData(type, viewId, s.doc.archWalls[0], mural, extra) }, 'Added.');
+    const data = newEntityData(type, viewId, s.doc.archWalls[0], mural, extra) as Obj;
+    const area = type === 'calicoMuralTexture' ? targetArea() : undefined;
+    // A texture starts inside its area (the design's default size overflows a wall), as a child of it.
+    const fitted = area ? fitTexture(data.size as { width: number; height: number }, dataOf(area) as { position: { x: number; y: number }; size: { width: number; height: number } }, optionData(options, data.muralProductOptionId)) : null;
+    const parent = area ? { parentId: area.id, parentResourceKey: 'entities' as const } : {};
+    const row = await s.create('entities', { type, ...parent, data: { ...data, ...fitted } as EntityJson['data'] }, 'Added.');
     if (row) setSelection({ key: 'entities', id: row.id });
   }
 
@@ -61,7 +75,9 @@ export function useAddRows({ s, viewId, entities, allItems, options, setSelectio
     if (!d.position || !d.size) return;
     const texture = entities.find((e) => e.type === 'calicoMuralTexture' && e.parentId === area.id) ?? entities.find((e) => e.type === 'calicoMuralTexture');
     const panelWidth = Number(optionData(options, texture ? dataOf(texture).muralProductOptionId : mural()).panelWidth ?? 24);
-    const panels = autogeneratePanels({ position: d.position, size: d.size }, { panelWidth });
+    // A panel edge lands on every seam and mismatch line crossing the area.
+    const breaks = verticalCrossings({ position: d.position, size: d.size }, entities.filter((e) => e.type === 'calicoMuralSeam' || e.type === 'calicoMismatchLine').map(dataOf));
+    const panels = autogeneratePanels({ position: d.position, size: d.size }, { panelWidth, breaks });
     const existing = entities.filter((e) => e.type === 'calicoMuralPanel' && e.parentId === area.id);
     s.setStatus({ tone: 'info', message: `Generating ${panels.length} panels…` });
     // Existing panels are moved in one batch; the rest are created, and extra ones removed.

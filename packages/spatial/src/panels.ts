@@ -16,22 +16,39 @@ export interface GeneratedPanel {
 export const round6 = (v: number) => Number(v.toFixed(6)) || 0;
 
 /**
- * The print panels covering a mural area: side by side from its left edge, each `panelWidth` wide but
- * the last (the remainder), the area's full height, numbered 1..n left to right. A remainder too thin
- * to print (under 1/64) joins the previous panel. Each panel carries the bleeds.
+ * The widths of the panels across [left, right]: the span is first cut at every break strictly inside
+ * it (a seam or mismatch line, so a panel edge lands on each), then each piece is cut into panels
+ * `panelWidth` wide from its left, the last one the remainder. A remainder too thin to print (under
+ * 1/64) joins the panel before it, as does a piece that thin (a break within 1/64 of another one).
  */
-export function autogeneratePanels(area: { position: Point; size: Size }, opts: { panelWidth: number; bleeds?: Bleeds }): GeneratedPanel[] {
+export function panelWidths(left: number, right: number, panelWidth: number, breaks: readonly number[] = []): number[] {
+  if (!(panelWidth > 0) || !(right - left > 0)) return [];
+  const thin = SPATIAL_DEFAULTS.dimensionSnap;
+  const inside = [...new Set(breaks.filter((b) => Number.isFinite(b) && b > left && b < right))].sort((a, b) => a - b);
+  const edges = [left, ...inside, right];
+  const widths: number[] = [];
+  for (let i = 1; i < edges.length; i++) {
+    let rest = edges[i]! - edges[i - 1]!;
+    while (rest > 1e-9) {
+      const w = Math.min(panelWidth, rest);
+      if (w < thin && widths.length) widths[widths.length - 1]! += w;
+      else widths.push(w);
+      rest -= w;
+    }
+  }
+  return widths;
+}
+
+/**
+ * The print panels covering a mural area: side by side from its left edge, each at most `panelWidth`
+ * wide, broken at every seam or mismatch line crossing the area (`breaks`, their x), the area's full
+ * height, numbered 1..n left to right. Each panel carries the bleeds.
+ */
+export function autogeneratePanels(area: { position: Point; size: Size }, opts: { panelWidth: number; bleeds?: Bleeds; breaks?: readonly number[] }): GeneratedPanel[] {
   const { width, height } = area.size;
   if (!(opts.panelWidth > 0) || !(width > 0) || !(height > 0)) return [];
   const bleeds = opts.bleeds ?? SPATIAL_DEFAULTS.panelBleed;
-  const widths: number[] = [];
-  let left = width;
-  while (left > 1e-9) {
-    const w = Math.min(opts.panelWidth, left);
-    if (w < SPATIAL_DEFAULTS.dimensionSnap && widths.length) widths[widths.length - 1]! += w;
-    else widths.push(w);
-    left -= w;
-  }
+  const widths = panelWidths(area.position.x, area.position.x + width, opts.panelWidth, opts.breaks);
   let x = area.position.x;
   return widths.map((w, i) => {
     const panel: GeneratedPanel = {
