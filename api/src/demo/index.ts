@@ -223,7 +223,7 @@ async function seedSpatial(repos: ReturnType<typeof createRepos>, trx: Knex.Tran
   const wall = (from: Row, to: Row) => repos.archWalls.insert({ ...base, from, to, height: 108, thickness: 6 }, trx);
   await wall({ x: 0, z: 0 }, { x: 240, z: 0 });
   await wall({ x: 240, z: 0 }, { x: 240, z: 180 });
-  const viewId = await repos.archCustomViews.insert({ ...base, title: 'North Wall', rank: 1, drawingNotesData: { notes: 'Verify outlet positions on site.' } }, trx);
+  const viewId = await repos.archCustomViews.insert({ ...base, title: 'North Wall', rank: 1, drawingNotesData: { general: 'Verify outlet positions on site.' } }, trx);
   const areaId = await repos.entities.insert({ ...base, type: 'calicoMuralArea', parentId: null, parentResourceKey: null, data: { archCustomViewId: viewId, isReturn: false, position: { x: 0, y: 0 }, size: { width: 240, height: 108 } }, properties: {}, isTentative: 0 }, trx);
   await repos.entities.insert({ ...base, type: 'calicoMuralTexture', parentId: areaId, parentResourceKey: 'entities', data: { archCustomViewId: viewId, muralProductOptionId: 991, substrate: 'standardCommercial', position: { x: 0, y: 0 }, size: { width: 240, height: 108 }, flipX: false, flipY: false }, properties: {}, isTentative: 0 }, trx);
   await repos.productCanvasTexts.insert({ ...base, text: 'Align panel 1 with door frame', position: { x: 20, y: 10 }, width: 80, customViewId: viewId }, trx);
