@@ -6,4 +6,5 @@ export * from './panels.ts';
 export * from './seams.ts';
 export * from './dimensions.ts';
 export * from './scene.ts';
-export { sceneToSvg } from './svg.ts';
+export { sceneToSvg, isDrawableHref } from './svg.ts';
+export * from './textFit.ts';

@@ -36,7 +36,10 @@ describe('SVG export of a viewport', () => {
     const seam = doc.querySelector('[data-id="seam-3"]')!;
     expect(seam.getAttribute('stroke')).toBe('#fdd835');
     expect(seam.getAttribute('stroke-width')).toBe('2');
-    expect([...doc.querySelectorAll('text')].map((t) => t.textContent)).toContain('Align <panel 1> & door');
+    // The canvas text wraps inside its width (100) at 12 (6.72 a glyph): 'Align <panel' is 80.6 wide,
+    // 'Align <panel 1>' would be 100.8.
+    const canvasText = doc.querySelector('[data-id="text-1"]')!;
+    expect([...canvasText.querySelectorAll('tspan')].map((t) => t.textContent)).toEqual(['Align <panel', '1> & door']);
     expect(doc.querySelector('[data-id="line-1"]')!.getAttribute('marker-end')).toBe('url(#arrow)');
     // Dimensions: the area's width 240".
     expect([...doc.querySelectorAll('text[data-layer="dimensions"]')].map((t) => t.textContent)).toContain('240"');
@@ -58,5 +61,59 @@ describe('SVG export of a viewport', () => {
     const scene = buildViewScene({ archWalls: [{ ...base, id: 1, from: { x: 0, z: 0 }, to: { x: 240, z: 0 }, height: 96, thickness: 4 }] }, { kind: 'plan' }, opts);
     expect(scene.shapes.filter((s) => s.kind === 'polygon')).toHaveLength(1);
     expect(scene.shapes.find((s) => s.kind === 'text')).toMatchObject({ text: '240"' });
+  });
+});
+
+describe('mural pictures and labels on printed pages', () => {
+  const area: EntityJson = { ...base, id: 10, type: 'calicoMuralArea', data: { archCustomViewId: 5, position: { x: 0, y: 0 }, size: { width: 240, height: 108 } } };
+  const texture = (data: object): EntityJson => ({ ...base, id: 11, type: 'calicoMuralTexture', parentId: 10, data: { archCustomViewId: 5, position: { x: -10, y: 0 }, size: { width: 300, height: 108 }, muralProductOptionId: 991, ...data } as EntityJson['data'] });
+  const designs = (id: number | null) => (id === 991 ? { title: 'Birch Forest', pictureUrl: '/api/media/2/file' } : id === 990 ? { title: 'Fallback Mural', pictureUrl: '/api/media/9/file' } : null);
+  const draw = (entities: EntityJson[], extra: object = {}) => parse(sceneToSvg(buildViewScene({ entities }, { kind: 'customView', id: 5 }, { ...opts, muralDesign: designs, ...extra }), { idPrefix: 'p1-' }));
+
+  it('a texture shows its option’s picture over the texture, clipped to its mural area', () => {
+    const doc = draw([area, texture({})]);
+    const image = doc.querySelector('image')!;
+    expect(image.getAttribute('href')).toBe('/api/media/2/file');
+    expect([image.getAttribute('x'), image.getAttribute('width')]).toEqual(['-10', '300']);
+    expect(image.getAttribute('transform')).toBeNull();
+    // The texture reaches 10 past the area on both sides: only the area (0..240) is shown.
+    const clipPath = doc.querySelector('clipPath')!;
+    expect(clipPath.id).toMatch(/^p1-clip-/);
+    const clip = clipPath.querySelector('rect')!;
+    expect([clip.getAttribute('x'), clip.getAttribute('width'), clip.getAttribute('height')]).toEqual(['0', '240', '108']);
+    expect(image.parentElement!.getAttribute('clip-path')).toBe(`url(#${clipPath.id})`);
+  });
+  it('mirrors the picture about the texture’s centre when the texture is flipped', () => {
+    // flipX: x' = 2 × -10 + 300 - x = 280 - x; flipY: y' = 2 × 0 + 108 - y.
+    expect(draw([area, texture({ flipX: true })]).querySelector('image')!.getAttribute('transform')).toBe('matrix(-1 0 0 1 280 0)');
+    expect(draw([area, texture({ flipX: true, flipY: true })]).querySelector('image')!.getAttribute('transform')).toBe('matrix(-1 0 0 -1 280 108)');
+  });
+  it('the fallback option (990) and an option without a picture are the plain fill with the option’s name', () => {
+    for (const [optionId, name] of [[990, 'Fallback Mural'], [555, 'Mural option 555']] as const) {
+      const doc = draw([area, texture({ muralProductOptionId: optionId })]);
+      expect(doc.querySelector('image')).toBeNull();
+      expect(doc.querySelector('[data-id="texture-11"]')!.getAttribute('fill')).toBe('#a5d6a7');
+      expect(doc.querySelector('[data-within="texture-11"]')!.textContent).toBe(name);
+    }
+  });
+  it('draws no picture from an address that is not a picture’s', () => {
+    const doc = parse(sceneToSvg(buildViewScene({ entities: [area, texture({})] }, { kind: 'customView', id: 5 }, { ...opts, muralDesign: () => ({ title: 'X', pictureUrl: 'javascript:alert(1)' }) })));
+    expect(doc.querySelector('image')).toBeNull();
+  });
+  it('shows the picture lighter where asked (the Installer Layout)', () => {
+    expect(draw([area, texture({})], { muralOpacity: 0.35 }).querySelector('[data-id="texture-11"]')!.getAttribute('opacity')).toBe('0.35');
+  });
+  it('fits a panel’s label inside the panel at the page’s scale', () => {
+    // At 4 px a unit, labels are at most 14 px = 3.5 units; the panel is 20 × 108.
+    const panel: EntityJson = { ...base, id: 12, type: 'calicoMuralPanel', data: { archCustomViewId: 5, position: { x: 0, y: 0 }, size: { width: 20, height: 108 }, panelDescriptionOverride: 'Align with door frame' } as EntityJson['data'] };
+    const label = draw([panel], { pxPerUnit: 4 }).querySelector('[data-within="panel-12"]')!;
+    const [x, y, w, h] = label.getAttribute('data-box')!.split(' ').map(Number) as [number, number, number, number];
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(y).toBeGreaterThanOrEqual(0);
+    expect(x + w).toBeLessThanOrEqual(20);
+    expect(y + h).toBeLessThanOrEqual(108);
+    expect(Number(label.getAttribute('font-size'))).toBeLessThanOrEqual(3.5);
+    expect(Number(label.getAttribute('font-size'))).toBeGreaterThanOrEqual(7 / 4);
+    expect(label.querySelectorAll('tspan').length).toBeGreaterThan(1);
   });
 });

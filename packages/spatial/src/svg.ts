@@ -17,28 +17,62 @@ function style(s: SceneShape): string {
   return a.join(' ');
 }
 
-function shape(s: SceneShape): string {
+/**
+ * Picture addresses a drawing may load: the portal's own (a path such as /api/media/2/file), http(s)
+ * and inline raster pictures; anything else (javascript:, other schemes) is not drawn.
+ */
+export const isDrawableHref = (href: string) => /^(\/(?!\/)|https?:\/\/|data:image\/(png|jpeg|gif|webp);)/i.test(href.trim());
+
+const box = (b: { x: number; y: number; width: number; height: number }) => `${n(b.x)} ${n(b.y)} ${n(b.width)} ${n(b.height)}`;
+
+/** Where a fitted label lies and what it must stay inside, for tests reading the page. */
+function labelAttrs(s: Extract<SceneShape, { kind: 'text' }>): string {
+  if (!s.box) return '';
+  return ` data-testid="drawing-label" data-box="${box(s.box)}"${s.within ? ` data-within="${esc(s.within)}"` : ''}`;
+}
+
+function textContent(s: Extract<SceneShape, { kind: 'text' }>): string {
+  if (!s.lines) return xmlText(s.text);
+  return s.lines.map((line, i) => `<tspan x="${n(s.x)}" y="${n(s.y + i * (s.lineHeight ?? s.fontSize * 1.2))}">${xmlText(line)}</tspan>`).join('');
+}
+
+function shape(s: SceneShape, k: number, ids: string): string {
   switch (s.kind) {
+    case 'image': {
+      if (!isDrawableHref(s.href)) return '';
+      // Mirrored about the texture's own centre, as the texture is on the canvas.
+      const sx = s.flipX ? -1 : 1, sy = s.flipY ? -1 : 1;
+      const flip = s.flipX || s.flipY ? ` transform="matrix(${sx} 0 0 ${sy} ${n(s.flipX ? 2 * s.x + s.width : 0)} ${n(s.flipY ? 2 * s.y + s.height : 0)})"` : '';
+      const image = `<image href="${esc(s.href.trim())}" x="${n(s.x)}" y="${n(s.y)}" width="${n(s.width)}" height="${n(s.height)}" preserveAspectRatio="xMidYMid slice"${flip} data-testid="mural-image"${s.flipX ? ' data-flip-x="true"' : ''}${s.flipY ? ' data-flip-y="true"' : ''}/>`;
+      const attrs = `${s.opacity !== undefined ? ` opacity="${n(s.opacity)}"` : ''} data-layer="${s.layer}"${s.id ? ` data-id="${esc(s.id)}"` : ''}`;
+      if (!s.clip) return `<g${attrs}>${image}</g>`;
+      const clipId = `${ids}clip-${k}`;
+      return `<clipPath id="${clipId}"><rect x="${n(s.clip.x)}" y="${n(s.clip.y)}" width="${n(s.clip.width)}" height="${n(s.clip.height)}"/></clipPath><g clip-path="url(#${clipId})"${attrs}>${image}</g>`;
+    }
     case 'rect':
-      return `<rect x="${n(s.x)}" y="${n(s.y)}" width="${n(s.width)}" height="${n(s.height)}" ${style(s)}/>`;
+      return `<rect x="${n(s.x)}" y="${n(s.y)}" width="${n(s.width)}" height="${n(s.height)}" ${style(s)}${s.id?.startsWith('panel-') ? ' data-testid="drawing-panel"' : ''}/>`;
     case 'line':
-      return `<line x1="${n(s.x1)}" y1="${n(s.y1)}" x2="${n(s.x2)}" y2="${n(s.y2)}" ${style(s)}${s.markerEnd ? ' marker-end="url(#arrow)"' : ''}${s.markerStart ? ' marker-start="url(#arrow)"' : ''}/>`;
+      return `<line x1="${n(s.x1)}" y1="${n(s.y1)}" x2="${n(s.x2)}" y2="${n(s.y2)}" ${style(s)}${s.markerEnd ? ` marker-end="url(#${ids}arrow)"` : ''}${s.markerStart ? ` marker-start="url(#${ids}arrow)"` : ''}/>`;
     case 'polygon':
       return `<polygon points="${s.points.map((p) => `${n(p.x)},${n(p.y)}`).join(' ')}" ${style(s)}/>`;
     case 'text':
-      return `<text x="${n(s.x)}" y="${n(s.y)}" font-size="${n(s.fontSize)}" font-family="Helvetica, Arial, sans-serif"${s.anchor === 'middle' ? ' text-anchor="middle"' : ''} ${style({ ...s, stroke: undefined })}>${xmlText(s.text)}</text>`;
+      return `<text x="${n(s.x)}" y="${n(s.y)}" font-size="${n(s.fontSize)}" font-family="Helvetica, Arial, sans-serif"${s.anchor === 'middle' ? ' text-anchor="middle"' : ''} ${style({ ...s, stroke: undefined })}${labelAttrs(s)}>${textContent(s)}</text>`;
   }
 }
 
-/** A standalone SVG document of a scene (the viewport's SVG export). */
-export function sceneToSvg(scene: Scene): string {
+/**
+ * A standalone SVG document of a scene (the viewport's SVG export). `idPrefix` keeps its ids (the arrow
+ * marker, the pictures' clips) apart from those of other drawings on the same page.
+ */
+export function sceneToSvg(scene: Scene, { idPrefix = '' }: { idPrefix?: string } = {}): string {
   const { x, y, width, height } = scene.viewBox;
+  const ids = idPrefix.replace(/[^A-Za-z0-9_-]/g, '_');
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${n(x)} ${n(y)} ${n(width)} ${n(height)}" width="${n(width)}" height="${n(height)}">`,
     `<title>${xmlText(scene.title)}</title>`,
-    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#263238"/></marker></defs>`,
-    ...scene.shapes.map(shape),
+    `<defs><marker id="${ids}arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#263238"/></marker></defs>`,
+    ...scene.shapes.map((s, k) => shape(s, k, ids)),
     `</svg>`,
   ].join('\n');
 }
