@@ -94,7 +94,7 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   await expect(page.getByTestId('canvas-status')).toHaveText('Text added.');
   // A line is drawn by two clicks, like a wall: from (0, 0) to (50, 50).
   await page.getByTestId('add-line').click();
-  await expect(page.getByTestId('canvas-status')).toHaveText('Click where the line starts. Escape cancels.');
+  await expect(page.getByTestId('canvas-status')).toHaveText('Click where the line starts. Esc cancels.');
   await clickAt(page, 0, 0, 2);
   await clickAt(page, 50, 50, 2);
   await expect(page.getByTestId('canvas-status')).toHaveText('Line added.');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type Konva from 'konva';
 import { Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
 import type { SpatialCanvasProps } from '@cpq/client';
@@ -8,7 +8,8 @@ import { formatDimension, type Scene } from '@cpq/spatial';
 import { useShowsKeyboardTips } from '@cpq/ui';
 import { LineNode, ItemNode, TextNode } from './AnnotationNodes.tsx';
 import { EntityNode } from './EntityNode.tsx';
-import { gridLabelXs, gridOf } from './geometry.ts';
+import { gridLabelXs } from './geometry.ts';
+import { GridShape } from './GridShape.tsx';
 import { PlanLabelNode, WallGrips, WallNode } from './PlanNodes.tsx';
 import { canvasLabel } from './keys.ts';
 import { inView } from './rows.ts';
@@ -36,6 +37,8 @@ export interface StageDrawing {
   units: SpatialRules['units'];
   panelLayout: Scene | null;
   tentative: Tentative;
+  /** What to do next when the view on screen is empty (see canvasStart.ts), else null. */
+  emptyMessage: string | null;
 }
 
 interface Props {
@@ -56,10 +59,11 @@ interface Props {
 /** The stage's box (keys, focus) and the Konva stage: the view's frame and grid, then what is drawn in it, the shape being drawn last. */
 export function CanvasStage(props: Props) {
   const { boxRef, stageRef, ctx, view } = props;
-  const { current, viewId, doc, entities, items, itemSize, frame, grid, units, panelLayout, tentative } = props.drawing;
+  const { current, viewId, doc, entities, items, itemSize, frame, grid, units, panelLayout, tentative, emptyMessage } = props.drawing;
   const { baseScale, selection } = ctx;
   const trRef = useRef<Konva.Transformer>(null);
   const keyboard = useShowsKeyboardTips();
+  const emptyId = useId();
 
   // The transformer follows the selected rectangle.
   useEffect(() => {
@@ -72,9 +76,10 @@ export function CanvasStage(props: Props) {
     tr.getLayer()?.batchDraw();
   }, [selection, doc.entities, current, stageRef]);
 
-  const gridLines = grid && viewId !== null ? gridOf(grid.size, frame) : [];
   const gridLabels = grid && viewId !== null ? gridLabelXs(grid.size, frame.width) : [];
   const onPlan = current?.kind === 'plan';
+  // The grid on the plan (no end) and in a viewport (its frame); the Panel Layout is generated, not drawn on.
+  const gridBounds = onPlan ? null : viewId !== null ? frame : undefined;
   return (
     <div
       ref={boxRef}
@@ -82,6 +87,7 @@ export function CanvasStage(props: Props) {
       tabIndex={0}
       role="application"
       aria-label={canvasLabel(keyboard)}
+      aria-describedby={props.hasViews && emptyMessage ? emptyId : undefined}
       onKeyDown={props.onKeyDown}
       onKeyUp={(e) => e.key === ' ' && view.holdSpace(false)}
       onBlur={() => view.holdSpace(false)}
@@ -97,14 +103,11 @@ export function CanvasStage(props: Props) {
         <Stage ref={stageRef} width={props.width} height={STAGE_HEIGHT} onDragEnd={view.onDragEnd} onWheel={view.onWheel} onClick={props.onClick} onMouseMove={props.onMouseMove}>
           <Layer>
             {viewId !== null && <Rect x={0} y={0} width={frame.width} height={frame.height} stroke="#90a4ae" strokeWidth={1} strokeScaleEnabled={false} listening={false} />}
-            {gridLines.map((pts, i) => (
-              <Line key={i} points={pts} stroke="#000" strokeWidth={grid!.strokeWidth} strokeScaleEnabled={false} opacity={grid!.opacity} listening={false} />
-            ))}
+            {grid && gridBounds !== undefined && <GridShape grid={grid} bounds={gridBounds} />}
             {gridLabels.map((x) => (
               <Text key={`gl${x}`} x={x + 2 / baseScale} y={2 / baseScale} text={formatDimension(x, units)} fontSize={10 / baseScale} fill="#607d8b" listening={false} />
             ))}
             {panelLayout && <SceneShapes shapes={panelLayout.shapes} />}
-            {panelLayout && panelLayout.shapes.length === 0 && <Text x={0} y={0} text="No print panels yet: autogenerate them from a mural area in a viewport." fontSize={14 / baseScale} fill="#607d8b" listening={false} />}
             {onPlan && doc.archWalls.map((w) => <WallNode key={`archWalls-${w.id}`} wall={w} wallKey="archWalls" ctx={ctx} />)}
             {onPlan && doc.archElevations.map((w) => <WallNode key={`archElevations-${w.id}`} wall={w as ArchWallJson} wallKey="archElevations" ctx={ctx} />)}
             {onPlan && <WallGrips doc={doc} ctx={ctx} />}
@@ -126,6 +129,12 @@ export function CanvasStage(props: Props) {
             <Transformer ref={trRef} rotateEnabled={false} ignoreStroke boundBoxFunc={(oldBox, newBox) => (newBox.width < 1 || newBox.height < 1 ? oldBox : newBox)} />
           </Layer>
         </Stage>
+      )}
+      {props.hasViews && emptyMessage && (
+        // Over the stage but not in its way: clicks go through it to the drawing.
+        <p id={emptyId} className={styles.emptyView} data-testid="canvas-empty">
+          {emptyMessage}
+        </p>
       )}
     </div>
   );

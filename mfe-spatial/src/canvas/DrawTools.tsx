@@ -34,13 +34,14 @@ interface Props {
 
 /** The tools that add to the drawing: walls and elevations on the plan; texts, items, lines and murals in a viewport. */
 export function DrawTools({ kind, viewId, murals, walls, unplaced, pen, onAddText, onAddEntity, onPlaceItem }: Props) {
-  const variant = (k: TentativeKind) => (pen.drawing(k) ? 'primary' : 'secondary');
+  // A drawing tool shows it is on (pressed, primary) until its shape is saved or Esc cancels it.
+  const toggle = (k: TentativeKind) => ({ variant: pen.drawing(k) ? ('primary' as const) : ('secondary' as const), 'aria-pressed': pen.drawing(k) });
   const chainFrom = nextWallStart(walls);
   return (
     <>
       {kind === 'plan' && (
         <div className={styles.group}>
-          <Button variant={variant('wall')} onClick={() => pen.start('wall')} data-testid="add-wall">
+          <Button {...toggle('wall')} onClick={() => pen.start('wall')} data-testid="add-wall">
             Add wall
           </Button>
           {chainFrom && (
@@ -48,7 +49,7 @@ export function DrawTools({ kind, viewId, murals, walls, unplaced, pen, onAddTex
               Continue wall
             </Button>
           )}
-          <Button variant={variant('elevation')} onClick={() => pen.start('elevation')}>
+          <Button {...toggle('elevation')} onClick={() => pen.start('elevation')}>
             Add elevation
           </Button>
         </div>
@@ -59,12 +60,12 @@ export function DrawTools({ kind, viewId, murals, walls, unplaced, pen, onAddTex
             Add text
           </Button>
           {unplaced.length > 0 && <PlaceItemSelect unplaced={unplaced} onPlace={onPlaceItem} />}
-          <Button variant={variant('line')} onClick={() => pen.start('line')} data-testid="add-line">
+          <Button {...toggle('line')} onClick={() => pen.start('line')} data-testid="add-line">
             Add line
           </Button>
           {murals &&
             MURAL_TOOLS.map((t) => (
-              <Button key={t.label} variant={'draw' in t ? variant(t.draw) : 'secondary'} onClick={() => ('draw' in t ? pen.start(t.draw) : onAddEntity(t.add, t.extra))} data-testid={t.testId}>
+              <Button key={t.label} {...('draw' in t ? toggle(t.draw) : { variant: 'secondary' as const })} onClick={() => ('draw' in t ? pen.start(t.draw) : onAddEntity(t.add, t.extra))} data-testid={t.testId}>
                 {t.label}
               </Button>
             ))}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { SpatialRules } from '@cpq/plugin-sdk';
 import { Button } from '@cpq/ui';
+import { UNIT_WORDS } from './canvasStart.ts';
 import type { Obj, Selection } from './types.ts';
 import { parseNumberField } from './views.ts';
 import styles from './SpatialCanvas.module.css';
@@ -19,6 +21,8 @@ interface Props {
   row: Obj;
   error: string | null;
   onError: (m: string | null) => void;
+  /** The organisation's units: every length field shows them. */
+  units: SpatialRules['units'];
   onSave: (p: Obj) => void;
   onAutogenerate?: (() => void) | undefined;
 }
@@ -29,19 +33,29 @@ export function Properties(props: Props) {
   const data = (row.data ?? {}) as Obj;
   const size = (data.size ?? {}) as { width?: number; height?: number };
   const saveData = (d: Obj) => props.onSave({ data: d });
-  const num = (label: string, value: unknown, save: (v: number) => Obj, positive = true) => (
+  // A number field; a length shows its unit after the field and says it in the field's name.
+  const length = { short: props.units, word: UNIT_WORDS[props.units] };
+  const num = (label: string, value: unknown, save: (v: number) => Obj, positive = true, unit: { short: string; word: string } | null = length) => (
     <label className={styles.field} key={label}>
       {label}
-      <input
-        defaultValue={String(value ?? '')}
-        inputMode="decimal"
-        onBlur={(e) => {
-          const parsed = parseNumberField(e.target.value, { positive });
-          if (!parsed.ok) return props.onError(`${label}: ${parsed.message}`);
-          props.onError(null);
-          if (parsed.value !== value) props.onSave(save(parsed.value));
-        }}
-      />
+      <span className={styles.withUnit}>
+        <input
+          defaultValue={String(value ?? '')}
+          inputMode="decimal"
+          aria-label={unit ? `${label} in ${unit.word}` : undefined}
+          onBlur={(e) => {
+            const parsed = parseNumberField(e.target.value, { positive });
+            if (!parsed.ok) return props.onError(`${label}: ${parsed.message}`);
+            props.onError(null);
+            if (parsed.value !== value) props.onSave(save(parsed.value));
+          }}
+        />
+        {unit && (
+          <span className={styles.unit} aria-hidden="true">
+            {unit.short}
+          </span>
+        )}
+      </span>
     </label>
   );
   const text = (label: string, value: unknown, save: (v: string) => void, multiline = false) => (
@@ -90,7 +104,7 @@ export function Properties(props: Props) {
         </select>
       </label>
     );
-    fields = [num('Stroke width', row.strokeWidth, (v) => ({ strokeWidth: v })), end('Start', 'fromSymbol', 'none'), end('End', 'toSymbol', 'arrow')];
+    fields = [num('Stroke width', row.strokeWidth, (v) => ({ strokeWidth: v }), true, { short: 'px', word: 'screen pixels' }), end('Start', 'fromSymbol', 'none'), end('End', 'toSymbol', 'arrow')];
   } else {
     const type = String(row.type);
     const sizeFields = typeof size.width === 'number' ? [num('Width', size.width, (v) => ({ data: { size: { ...size, width: v } } })), num('Height', size.height, (v) => ({ data: { size: { ...size, height: v } } }))] : [];
@@ -108,7 +122,7 @@ export function Properties(props: Props) {
           flag('Flip vertically', 'flipY'),
         ]}
         {type === 'calicoMuralPanel' && [
-          num('Panel number', data.panelNumber, (v) => ({ data: { panelNumber: Math.round(v) } }), false),
+          num('Panel number', data.panelNumber, (v) => ({ data: { panelNumber: Math.round(v) } }), false, null),
           text('Description override', data.panelDescriptionOverride, (v) => saveData({ panelDescriptionOverride: v })),
           text('Print notes', data.panelPrintNotes, (v) => saveData({ panelPrintNotes: v }), true),
           flag('Critical alignment', 'isCriticalAlignmentPanel'),

@@ -5,6 +5,7 @@ import { activeRulesAtom, type SpatialCanvasProps } from '@cpq/client';
 import type { EntityJson } from '@cpq/domain';
 import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { formatDimension, itemBox, panelLayoutScene, placedItems, roundTo, stepPrecision } from '@cpq/spatial';
+import { canvasGrid, emptyViewMessage, gridLegend } from './canvasStart.ts';
 import { CanvasStage } from './CanvasStage.tsx';
 import { DeleteViewportDialog } from './DeleteViewportDialog.tsx';
 import { DrawTools } from './DrawTools.tsx';
@@ -14,7 +15,7 @@ import { keyCommand } from './keys.ts';
 import { LayerToggles } from './LayerToggles.tsx';
 import { optionData } from './newEntity.ts';
 import { Properties } from './Properties.tsx';
-import { entitiesInView, panelsInLayoutOrder } from './rows.ts';
+import { entitiesInView, inView, panelsInLayoutOrder } from './rows.ts';
 import { SelectedItemPanel } from './SelectedItemPanel.tsx';
 import type { DocKey, NodeContext, Obj } from './types.ts';
 import { useAddRows } from './useAddRows.ts';
@@ -63,6 +64,18 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     () => (current?.kind === 'panelLayout' ? panelLayoutScene('Panel Layout', panelsInLayoutOrder(doc.entities, doc.archCustomViews), { units, precision }) : null),
     [current?.kind, doc.entities, doc.archCustomViews, units, precision],
   );
+
+  const grid = canvasGrid(rules);
+  const emptyMessage = emptyViewMessage({
+    kind: current?.kind,
+    canEdit,
+    murals: rules.murals,
+    contents: {
+      walls: doc.archWalls.length + doc.archElevations.length,
+      viewportRows: entities.length + items.length + inView(doc.productCanvasTexts, viewId).length + inView(doc.productCanvasLines, viewId).length,
+      panels: panelLayout?.shapes.length ?? 0,
+    },
+  });
 
   const pen = useTentative({ setStatus: s.setStatus, candidates: () => snapCandidates(viewId, entities, [...doc.archWalls, ...doc.archElevations]), scale: stage.liveScale });
   const { selection, setSelection, select, click, fieldError, setFieldError } = useSelection({ locked: pen.active, canEdit, viewKind: current?.kind, viewId, boxRef: box });
@@ -170,6 +183,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
               row={selectedRow}
               error={fieldError}
               onError={setFieldError}
+              units={units}
               onSave={(props) => void s.update(selection.key as DocKey, selection.id, props as never)}
               onAutogenerate={selection.key === 'entities' && selectedRow.type === 'calicoMuralArea' ? () => void add.autogenerate(selectedRow as unknown as EntityJson) : undefined}
             />
@@ -181,7 +195,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
           stageRef={stageRef}
           width={width}
           hasViews={list.length > 0}
-          drawing={{ current, viewId, doc, entities, items, itemSize, frame, grid: rules.grid, units, panelLayout, tentative: pen.tentative }}
+          drawing={{ current, viewId, doc, entities, items, itemSize, frame, grid, units, panelLayout, tentative: pen.tentative, emptyMessage }}
           ctx={ctx}
           view={stage}
           onPlaceItem={onPlaceItem}
@@ -193,9 +207,16 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
           onKeyDown={onKeyDown}
         />
       </div>
-      <p className={s.status?.tone === 'error' ? styles.statusError : styles.status} role="status" aria-live="polite" data-testid="canvas-status">
-        {s.saving ? 'Saving…' : (s.status?.message ?? pen.hint)}
-      </p>
+      <div className={styles.footer}>
+        <p className={s.status?.tone === 'error' ? styles.statusError : styles.status} role="status" aria-live="polite" data-testid="canvas-status">
+          {s.saving ? 'Saving…' : (s.status?.message ?? pen.hint)}
+        </p>
+        {list.length > 0 && current?.kind !== 'panelLayout' && (
+          <p className={styles.gridLegend} data-testid="grid-legend">
+            {gridLegend(grid, units)}
+          </p>
+        )}
+      </div>
 
       {confirmDelete !== null && (
         <DeleteViewportDialog

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityJson } from '@cpq/domain';
-import { gridLabelXs, gridOf, gripTarget, nextItemSpot, snapCandidates, stageScale } from './geometry.ts';
+import { GRID_MIN_PX, gridLabelXs, gridLinesInView, gripTarget, nextItemSpot, snapCandidates, stageScale } from './geometry.ts';
 
 const rules = { scale: { plan: 3, customView: null }, viewportSize: { width: 1200, height: 600 } };
 const entity = (id: number, data: Record<string, unknown>) => ({ id, type: 'calicoMuralArea', data }) as unknown as EntityJson;
@@ -17,14 +17,46 @@ describe('the stage scale', () => {
 });
 
 describe('the grid', () => {
-  it('has a line every size across and down the frame, edges included', () => {
-    expect(gridOf(10, { width: 20, height: 10 })).toEqual([
+  it('has a line every size across and down a frame on screen, edges included', () => {
+    expect(gridLinesInView(10, { x: -40, y: -40, width: 200, height: 200 }, { width: 20, height: 10 }, 1)).toEqual([
       [0, 0, 0, 10],
       [10, 0, 10, 10],
       [20, 0, 20, 10],
       [0, 0, 20, 0],
       [0, 10, 20, 10],
     ]);
+  });
+  it('draws only the lines on screen: a frame panned half away keeps its visible half', () => {
+    // Screen shows x 15..115, y -5..5 of a 100 × 10 frame with 10-unit squares.
+    expect(gridLinesInView(10, { x: 15, y: -5, width: 100, height: 10 }, { width: 100, height: 10 }, 1)).toEqual([
+      [20, 0, 20, 5],
+      [30, 0, 30, 5],
+      [40, 0, 40, 5],
+      [50, 0, 50, 5],
+      [60, 0, 60, 5],
+      [70, 0, 70, 5],
+      [80, 0, 80, 5],
+      [90, 0, 90, 5],
+      [100, 0, 100, 5],
+      [15, 0, 100, 0],
+    ]);
+  });
+  it('on the plan (no frame) runs across the whole screen, negative coordinates too', () => {
+    expect(gridLinesInView(12, { x: -30, y: -13, width: 40, height: 20 }, null, 1)).toEqual([
+      [-24, -13, -24, 7],
+      [-12, -13, -12, 7],
+      [0, -13, 0, 7],
+      [-30, -12, 10, -12],
+      [-30, 0, 10, 0],
+    ]);
+  });
+  it('is left out when its squares are under 2 px on screen, and off screen', () => {
+    expect(GRID_MIN_PX).toBe(2);
+    expect(gridLinesInView(12, { x: 0, y: 0, width: 1000, height: 1000 }, null, 1 / 8)).toEqual([]);
+    expect(gridLinesInView(50, { x: 0, y: 0, width: 100, height: 100 }, null, 0.03)).toEqual([]);
+    // 1053: 50 mm at 0.08 px per mm is 4 px, drawn.
+    expect(gridLinesInView(50, { x: 0, y: 0, width: 100, height: 100 }, null, 0.08)).toHaveLength(6);
+    expect(gridLinesInView(10, { x: 500, y: 0, width: 100, height: 100 }, { width: 100, height: 100 }, 1)).toEqual([]);
   });
   it('is labelled every 20 squares', () => {
     expect(gridLabelXs(50, 2500)).toEqual([0, 1000, 2000]);

@@ -1,6 +1,6 @@
 import type { EntityJson } from '@cpq/domain';
 import type { SpatialRules } from '@cpq/plugin-sdk';
-import { SPATIAL_DEFAULTS, snapPoint, type Point } from '@cpq/spatial';
+import { SPATIAL_DEFAULTS, snapPoint, type Point, type Rect } from '@cpq/spatial';
 import { dataOf, toPoint } from './rows.ts';
 import type { Size } from './types.ts';
 import type { ViewRef } from './views.ts';
@@ -14,11 +14,25 @@ export function stageScale(kind: ViewRef['kind'] | undefined, rules: Pick<Spatia
   return { baseScale, frame: { width: rules.viewportSize.width / baseScale, height: rules.viewportSize.height / baseScale } };
 }
 
-/** The grid's lines over a frame, every `size` units from its top left corner, as Konva points. */
-export function gridOf(size: number, frame: Size): number[][] {
+/** Grid lines closer than this on screen are not drawn: they would grey the view out and cost time. */
+export const GRID_MIN_PX = 2;
+
+/**
+ * The grid's lines in the part of the drawing on screen (`view`, in drawing units), as Konva points:
+ * one every `size` units from the origin, within `bounds` (a viewport's frame, edges included) or
+ * without end (the plan). None when a square would be under GRID_MIN_PX at `pxPerUnit`. Only what is
+ * on screen is computed, so the grid costs the same at any zoom and pan.
+ */
+export function gridLinesInView(size: number, view: Rect, bounds: Size | null, pxPerUnit: number): number[][] {
+  if (!(size > 0) || size * pxPerUnit < GRID_MIN_PX) return [];
+  const left = bounds ? Math.max(view.x, 0) : view.x;
+  const right = bounds ? Math.min(view.x + view.width, bounds.width) : view.x + view.width;
+  const top = bounds ? Math.max(view.y, 0) : view.y;
+  const bottom = bounds ? Math.min(view.y + view.height, bounds.height) : view.y + view.height;
+  if (left > right || top > bottom) return [];
   const lines: number[][] = [];
-  for (let x = 0; x <= frame.width; x += size) lines.push([x, 0, x, frame.height]);
-  for (let y = 0; y <= frame.height; y += size) lines.push([0, y, frame.width, y]);
+  for (let x = Math.ceil(left / size) * size; x <= right; x += size) lines.push([x, top, x, bottom]);
+  for (let y = Math.ceil(top / size) * size; y <= bottom; y += size) lines.push([left, y, right, y]);
   return lines;
 }
 

@@ -50,5 +50,16 @@ export function tentativeReducer(state: Tentative, e: TentativeEvent): Tentative
   }
 }
 
+/**
+ * What the status line says the next click does while drawing: where the shape starts, then where
+ * it ends. Shift and Esc are named only where a keyboard is likely (a touch screen has neither).
+ */
+export function tentativeHint(t: Tentative, keyboard: boolean): string {
+  if (t.mode === 'idle') return '';
+  const noun = TENTATIVE_NOUN[t.kind];
+  if (t.mode === 'adding') return `Click where the ${noun} starts.${keyboard ? ' Esc cancels.' : ''}`;
+  return `Click where the ${noun} ends.${keyboard ? ' Shift keeps it straight; Esc cancels.' : ''}`;
+}
+
 /** A placed shape is ready to save when its two ends differ. */
 export const readyToSave = (t: Tentative): t is Extract<Tentative, { mode: 'placed' }> => t.mode === 'placed' && (t.from.x !== t.to.x || t.from.y !== t.to.y);

@@ -1,6 +1,7 @@
 import { useReducer } from 'react';
 import type { Point } from '@cpq/spatial';
-import { readyToSave, TENTATIVE_NOUN, tentativeReducer, type Tentative, type TentativeKind } from './tentative.ts';
+import { useShowsKeyboardTips } from '@cpq/ui';
+import { readyToSave, tentativeHint, tentativeReducer, type Tentative, type TentativeKind } from './tentative.ts';
 import type { SpatialDocApi } from './useSpatialDoc.ts';
 
 /** A shape drawn to its second click, to be saved. */
@@ -17,6 +18,7 @@ interface Inputs {
 /** The shape being drawn by two clicks (wall, elevation, seam, mismatch line, canvas line): see tentative.ts. */
 export function useTentative({ setStatus, candidates, scale }: Inputs) {
   const [tentative, dispatch] = useReducer(tentativeReducer, { mode: 'idle' });
+  const keyboard = useShowsKeyboardTips();
 
   /** Starts drawing by two clicks; the status line then says what to click. */
   const start = (kind: TentativeKind, chainFrom: Point | null = null) => {
@@ -39,8 +41,8 @@ export function useTentative({ setStatus, candidates, scale }: Inputs) {
     if (tentative.mode === 'placed') dispatch({ type: 'move', at, shift, candidates: candidates(), scale: scale() });
   }
 
-  /** What the status line asks for while drawing. */
-  const hint = tentative.mode === 'adding' ? `Click where the ${TENTATIVE_NOUN[tentative.kind]} starts. Escape cancels.` : tentative.mode === 'placed' ? 'Click where it ends (Shift keeps it straight). Escape cancels.' : '';
+  /** What the status line says the next click does while drawing. */
+  const hint = tentativeHint(tentative, keyboard);
 
   return {
     tentative,

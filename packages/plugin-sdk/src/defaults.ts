@@ -39,6 +39,7 @@ export const DEFAULT_RULES: PluginRules = {
     scale: { plan: null, customView: null },
     zoom: { min: 1 / 512, max: 128 },
     grid: null,
+    screenGrid: { size: 12, strokeWidth: 0.5, opacity: 0.15 },
     viewportSize: { width: 1555, height: 834 },
     dimensionPrecision: { min: 1 / 64, max: 64 },
   },

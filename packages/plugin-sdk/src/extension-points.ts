@@ -275,8 +275,13 @@ export interface SpatialRules {
   scale: { plan: number | null; customView: number | null };
   /** Zoom limits (default 1/512 to 128). */
   zoom: { min: number; max: number };
-  /** Background grid of custom views (none by default). */
+  /** Background grid of custom views, drawn on screen and in exports and drawings (none by default). */
   grid: { size: number; strokeWidth: number; opacity: number } | null;
+  /**
+   * A light grid drawn on the canvas only (the plan and viewports), never exported or printed, where
+   * `grid` is null: one square in the organisation's units. By default a 12 in (one foot) square.
+   */
+  screenGrid: { size: number; strokeWidth: number; opacity: number } | null;
   /** Size of a viewport (custom view) frame, default 1555 × 834. */
   viewportSize: { width: number; height: number };
   /** Bounds of the dimension precision control (it starts at 1 and halves or doubles): default 1/64 to 64. */
