@@ -13,6 +13,9 @@ export interface SheetHeading {
   /** The organisation whose pages these are: its logo heads each footer, else its name. */
   orgTitle: string;
   logoUrl: string | null;
+  /** The footer's order number ("Order #12") and the order's last change, in the organisation's date format. */
+  orderNumber: string;
+  lastUpdated: string;
 }
 
 export interface DrawingSheetProps {
@@ -23,10 +26,12 @@ export interface DrawingSheetProps {
   heading: SheetHeading;
   /** The option id and title columns (some organisations print without them). */
   optionColumns: boolean;
+  /** Notes on the pages the set leaves out (shown on its first page). */
+  leftOut?: readonly string[];
 }
 
 /** One printed page of the drawings set: heading, up to 4 instances side by side, and the sign-off footer. */
-export function DrawingSheet({ placed, pageNumber, pageCount, size, heading, optionColumns }: DrawingSheetProps) {
+export function DrawingSheet({ placed, pageNumber, pageCount, size, heading, optionColumns, leftOut = [] }: DrawingSheetProps) {
   return (
     <section
       className={styles.sheet}
@@ -59,12 +64,28 @@ export function DrawingSheet({ placed, pageNumber, pageCount, size, heading, opt
         ))}
       </div>
 
+      <LeftOutNote notes={leftOut} />
       <SheetFooter pageNumber={pageNumber} pageCount={pageCount} heading={heading} />
     </section>
   );
 }
 
-/** Every drawings page ends with the organisation's logo, its number and the Notes / Initials / Date sign-off lines. */
+/** Which pages the set leaves out and why ("Print Panel Layout · North Wall is left out: no panels yet. …"). */
+export function LeftOutNote({ notes }: { notes: readonly string[] }) {
+  if (!notes.length) return null;
+  return (
+    <aside className={styles.leftOut} data-testid="left-out-pages" aria-label="Pages left out">
+      {notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+    </aside>
+  );
+}
+
+/**
+ * Every drawings page ends with the organisation's logo, the order number and its last change, the
+ * page number and the Notes / Initials / Date sign-off lines.
+ */
 export function SheetFooter({ pageNumber, pageCount, heading }: { pageNumber: number; pageCount: number; heading: SheetHeading }) {
   return (
     <footer className={styles.footer} data-testid="drawing-footer">
@@ -73,6 +94,10 @@ export function SheetFooter({ pageNumber, pageCount, heading }: { pageNumber: nu
       ) : (
         <span className={styles.footerOrg}>{heading.orgTitle}</span>
       )}
+      <span className={styles.footerMeta}>
+        <span data-testid="drawing-footer-order">{heading.orderNumber}</span>
+        {heading.lastUpdated ? <span data-testid="drawing-footer-updated">Last updated {heading.lastUpdated}</span> : null}
+      </span>
       <span className={styles.pageNumber}>
         Page {pageNumber} of {pageCount}
       </span>

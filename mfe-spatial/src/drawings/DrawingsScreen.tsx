@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { activeOrgAtom, activeRulesAtom, errorMessage, missingOrderPathAtom, usePageTitle } from '@cpq/client';
-import { drawingsFilename, type DocumentPdfBody } from '@cpq/domain';
+import { drawingsFilename, formatDate, orgDateSettings, type DocumentPdfBody } from '@cpq/domain';
 import { ErrorPanel, Link, downloadBlob, useLocationKey } from '@cpq/ui';
-import { DrawingSheet } from './DrawingSheet.tsx';
+import { DrawingSheet, LeftOutNote } from './DrawingSheet.tsx';
 import { SpatialViewSheet } from './SpatialViewSheet.tsx';
-import { spatialPages } from './spatialPages.ts';
+import { canvasMeasure } from './measure.ts';
+import { muralDesigns, spatialPages } from './spatialPages.ts';
 import { DrawingsToolbar, type PdfState } from './DrawingsToolbar.tsx';
 import { drawInstances, layOutPages } from './drawingSet.ts';
 import { fetchDrawingsPdf } from './pdfDownload.ts';
@@ -15,6 +16,13 @@ import { useDrawingsData } from './useDrawingsData.ts';
 import { usePrinting } from './usePrinting.ts';
 import a11y from '../a11y.module.css';
 import styles from './DrawingsScreen.module.css';
+
+/** The order's last change in the organisation's date format (decision 0089); '' when it has none. */
+function lastUpdatedText(value: string | null | undefined, designEngine: unknown): string {
+  const settings = orgDateSettings(designEngine);
+  const shown = formatDate(value, { locale: settings.locale, timeZone: settings.timeZone || 'UTC', style: 'date' });
+  return shown === value ? '' : shown;
+}
 
 export const MISSING_ORDER_TEXT = "You might need to ask for an invite or the order you're looking for might have been deleted";
 
@@ -72,7 +80,16 @@ export function DrawingsScreen() {
     return layOutPages(drawn, settings.setMode, paper);
   }, [data, config, rules, settings.units, settings.setMode, showDimensions]);
   // A spatial order's viewports follow its items (the mural page types where murals are planned).
-  const viewPages = useMemo(() => (data.status === 'loaded' && data.data.isSpatial && rules ? spatialPages(data.data, rules.spatial) : []), [data, rules]);
+  // Pages with nothing to draw are left out, with a note on the set's first page.
+  const pageSize = layout?.size ?? null;
+  const { pages: viewPages, leftOut } = useMemo(() => {
+    if (data.status !== 'loaded' || !data.data.isSpatial || !rules || !pageSize) return { pages: [], leftOut: [] };
+    // The room a viewport's drawing has on its page (SpatialViewSheet): the page less margins, heading, notes and footer.
+    const drawingBoxPx = { width: pageSize.widthPx - 72, height: pageSize.heightPx - 280 };
+    const measure = canvasMeasure();
+    return spatialPages(data.data, rules.spatial, { drawingBoxPx, muralDesign: muralDesigns(data.index), ...(measure ? { measure } : {}) });
+  }, [data, rules, pageSize]);
+  const leftOutNotes = leftOut.map((p) => p.note);
 
   const status = data.status === 'loaded' && !layout ? 'loading' : data.status;
 
@@ -154,21 +171,26 @@ export function DrawingsScreen() {
       productSpec: config?.productSpec ? productSpecNotes(data.data.archCustomViews) : [],
       orgTitle: org?.title ?? '',
       logoUrl: org?.appData.designEngine?.logoUrl ?? null,
+      // As the documents' footers have it: 'Order #{id}' and the order's last change, read in UTC
+      // unless the organisation names its zone (the PDF is this page drawn on the server).
+      orderNumber: `Order #${order.orgSpecificId}`,
+      lastUpdated: lastUpdatedText(order.lastUpdated, org?.appData.designEngine),
     };
     const pageCount = layout.pages.length + viewPages.length;
     body = pageCount ? (
       <div className={styles.pages} ref={fitRef} style={{ '--sheet-zoom': fit } as CSSProperties}>
         <style>{`@page { size: ${layout.size.cssSize}; margin: 0; }`}</style>
         {layout.pages.map((placed, i) => (
-          <DrawingSheet key={i} placed={placed} pageNumber={i + 1} pageCount={pageCount} size={layout.size} heading={heading} optionColumns={rules?.drawingsPage.optionColumns !== false} />
+          <DrawingSheet key={i} placed={placed} pageNumber={i + 1} pageCount={pageCount} size={layout.size} heading={heading} optionColumns={rules?.drawingsPage.optionColumns !== false} leftOut={i === 0 ? leftOutNotes : []} />
         ))}
         {viewPages.map((page, i) => (
-          <SpatialViewSheet key={`view-${i}`} page={page} pageNumber={layout.pages.length + i + 1} pageCount={pageCount} size={layout.size} heading={heading} />
+          <SpatialViewSheet key={`view-${i}`} page={page} pageNumber={layout.pages.length + i + 1} pageCount={pageCount} size={layout.size} heading={heading} leftOut={layout.pages.length === 0 && i === 0 ? leftOutNotes : []} />
         ))}
       </div>
     ) : (
       <div className={styles.message} data-testid="drawings-empty">
         <p>This {wordingOrder} has no items to draw yet.</p>
+        <LeftOutNote notes={leftOutNotes} />
         <Link href={`/orders/${order.orgSpecificId}`} className={styles.link}>
           Add items
         </Link>

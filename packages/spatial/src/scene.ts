@@ -89,7 +89,7 @@ function fittedLabel(
   text: string,
   box: Rect,
   opts: SceneOptions,
-  how: { anchor: 'start' | 'middle'; middle: boolean; maxHeight?: number; within: string; fill: string; layer: SceneLayer; id?: string; maxPx?: number },
+  how: { anchor: 'start' | 'middle'; middle: boolean; maxHeight?: number; within: string; fill: string; layer: SceneLayer; id?: string; maxPx?: number; wholeWidth?: boolean },
 ): Extract<SceneShape, { kind: 'text' }> | null {
   const ppu = opts.pxPerUnit && opts.pxPerUnit > 0 ? opts.pxPerUnit : 1;
   const measure = opts.measure ?? approximateMeasure;
@@ -107,7 +107,9 @@ function fittedLabel(
     anchor: how.anchor,
     lines: fit.lines,
     lineHeight: fit.lineHeight,
-    box: { x: left, y: top, width: fit.width, height: fit.height },
+    // A canvas text's box is as wide as the text is on the canvas, however short its lines: the
+    // drawing keeps its proportions whatever size its letters print at.
+    box: { x: left, y: top, width: how.wholeWidth ? box.width : fit.width, height: fit.height },
     within: how.within,
     fill: how.fill,
     layer: how.layer,
@@ -250,7 +252,7 @@ function customViewShapes(input: SpatialSceneInput, viewId: number, opts: SceneO
     if (t.customViewId !== viewId) continue;
     // As on the canvas: the text's box starts at its position, as wide as its width, its words wrapped in it.
     const width = t.width > 0 ? t.width : SPATIAL_DEFAULTS.canvasText.width;
-    const label = fittedLabel(t.text, { x: t.position.x, y: t.position.y, width, height: 0 }, opts, { anchor: 'start', middle: false, within: 'page', fill: '#263238', layer: 'annotations', id: `text-${t.id}` });
+    const label = fittedLabel(t.text, { x: t.position.x, y: t.position.y, width, height: 0 }, opts, { anchor: 'start', middle: false, within: 'page', fill: '#263238', layer: 'annotations', id: `text-${t.id}`, wholeWidth: true });
     if (label) shapes.push(label);
   }
   for (const l of input.productCanvasLines ?? []) {
