@@ -77,7 +77,9 @@ describe.each(databases)('required options on $name', (dbCase) => {
     const created = await g.post(CREATE_ORDER, { productOrderProps: { orgId: 1053, title: 'Lamella door', productCategoryId: 20 } });
     const id = created.body.data.id as number;
     expect((await g.post(ORDER_UPDATE, { where: { id }, props: CONTACT })).status).toBe(200);
-    const properties = { '141': { value: 820 }, '142': { value: 2040 }, '143': { optionId: 230 }, '144': { optionId: 234 }, '147': { optionId: 242 }, '300': { optionId: 310 } };
+    // Every door setting but the alignment (thickness, veneer profile and hardware: decision 0102).
+    const hardware = { '304': { value: 67 }, '310': { optionId: 333 }, '305': { optionId: 320 }, '306': { optionId: 322 }, '307': { optionId: 326 }, '308': { optionId: 330 } };
+    const properties = { '141': { value: 820 }, '142': { value: 2040 }, '143': { optionId: 230 }, '144': { optionId: 234 }, '147': { optionId: 242 }, '300': { optionId: 310 }, ...hardware };
     const item = await g.post(ITEM_CREATE, { props: { productOrderId: id, productId: 104, title: 'D-1', properties } });
     expect(item.status, JSON.stringify(item.body)).toBe(200);
     const res = await g.post(SUBMIT, { productOrderId: id });

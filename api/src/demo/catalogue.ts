@@ -2,6 +2,7 @@
  * Demo catalogues. Exact ids matter (other teams' tests and the spec refer to them):
  * categories 1–6, 13 (850), 8, 20, 21 (1053), 14, 16 (1392), 18 (1450); products 98, 104, 105;
  * properties 7, 26, 27, 112, 141, 142, 151, 152, 161, 195; options 22, 23, 139, 990.
+ * Door panel settings of 104 and 105 beyond size, veneer and lamellas: properties 304–310, options 320–335.
  *
  * Products list their properties in associations.productProperties (keys = property ids, values may
  * disable options), see docs/decisions/0007-products-properties-and-pricing-rules.md.
@@ -157,9 +158,10 @@ export const pricingRules: Row[] = [
 export const propertyGroups: Row[] = [
   { id: 1, orgId: 850, title: 'Plate', rank: 1, archived: 0, properties: { '8': {}, '9': {}, '12': {} } },
   { id: 2, orgId: 850, title: 'Engraving', rank: 2, archived: 0, properties: { '26': {}, '27': {}, '112': {} } },
-  { id: 3, orgId: 1053, title: 'Dimensions', rank: 1, archived: 0, properties: { '141': {}, '142': {}, '151': {}, '152': {} } },
-  { id: 4, orgId: 1053, title: 'Veneer', rank: 2, archived: 0, properties: { '143': {}, '144': {} } },
+  { id: 3, orgId: 1053, title: 'Dimensions', rank: 1, archived: 0, properties: { '141': {}, '142': {}, '151': {}, '152': {}, '304': {} } },
+  { id: 4, orgId: 1053, title: 'Veneer', rank: 2, archived: 0, properties: { '143': {}, '144': {}, '310': {} } },
   { id: 5, orgId: 1053, title: 'Lamellas', rank: 3, archived: 0, properties: { '300': {}, '301': {}, '302': {}, '303': {} } },
+  { id: 6, orgId: 1053, title: 'Hardware', rank: 4, archived: 0, properties: { '147': {}, '305': {}, '306': {}, '307': {}, '308': {}, '309': {} } },
 ];
 
 export const properties: Row[] = [];
@@ -198,7 +200,7 @@ prop(143, 1053, 'Veneer Species', 'singleSelect', 3, { productPropertyGroupId: 4
 prop(144, 1053, 'Grain Direction', 'singleSelect', 4, { productPropertyGroupId: 4 });
 prop(145, 1053, 'Flooring Species', 'singleSelect', 1, { noOptionThumbnails: 0, showThumbnailsOnInvoice: 1 });
 prop(146, 1053, 'Flooring Finish', 'singleSelect', 2, { noOptionThumbnails: 0 });
-prop(147, 1053, 'Hinge Side', 'singleSelect', 5, { drawingVisibility: 'visible' });
+prop(147, 1053, 'Hinge Side', 'singleSelect', 5, { productPropertyGroupId: 6, drawingVisibility: 'visible' });
 prop(148, 1053, 'Slats per Panel', 'number', 6);
 // Lamella layout of products 104 and 105 (ids ≥ 300): by quantity, or by lamella width (count = ceil(width / lamella width)).
 prop(300, 1053, 'Lamella Width Mode', 'singleSelect', 10, { productPropertyGroupId: 5, productOptionDataFields: [{ key: 'lamellaWidthMode', title: 'Width mode', type: 'text' }] });
@@ -206,6 +208,15 @@ prop(301, 1053, 'Lamella Quantity', 'number', 11, { productPropertyGroupId: 5 })
 // Used only when the width mode is by lamella width: optional, so a door by quantity can be submitted without it.
 prop(302, 1053, 'Lamella Width', 'dimensions', 12, { productPropertyGroupId: 5, data: { minDimension: 40, maxDimension: 300, dimensionInterval: 1, optional: true } });
 prop(303, 1053, 'Lamella Alignment', 'singleSelect', 13, { productPropertyGroupId: 5, productOptionDataFields: [{ key: 'alignment', title: 'Alignment', type: 'text' }] });
+// The rest of a door panel's settings (the drawing reads the option data keys named here).
+prop(304, 1053, 'Panel Thickness', 'dimensions', 3, { productPropertyGroupId: 3, data: { minDimension: 18, maxDimension: 100, dimensionInterval: 1 } });
+prop(310, 1053, 'Veneer Profile', 'singleSelect', 4, { productPropertyGroupId: 4, productOptionDataFields: [{ key: 'veneerProfile', title: 'Profile', type: 'text' }] });
+prop(305, 1053, 'Opening', 'singleSelect', 6, { productPropertyGroupId: 6, productOptionDataFields: [{ key: 'opening', title: 'Opening', type: 'text' }] });
+// Hinges only for a swinging door: rule 10 takes them (and the hinge side) away from a sliding one.
+prop(306, 1053, 'Hinges', 'singleSelect', 7, { productPropertyGroupId: 6, productOptionDataFields: [{ key: 'hingeCount', title: 'Hinges', type: 'number' }] });
+prop(307, 1053, 'Handle', 'singleSelect', 8, { productPropertyGroupId: 6, productOptionDataFields: [{ key: 'handle', title: 'Handle', type: 'text' }] });
+prop(308, 1053, 'Lock', 'singleSelect', 8, { productPropertyGroupId: 6, productOptionDataFields: [{ key: 'lock', title: 'Lock', type: 'text' }] });
+prop(309, 1053, 'Hardware Notes', 'text', 8, { productPropertyGroupId: 6, placeHolder: 'e.g. soft-close, matt black hinges' });
 // 1392 Halden
 prop(170, 1392, 'Light Finish', 'singleSelect', 1, { noOptionThumbnails: 0, showThumbnailsOnInvoice: 1 });
 prop(171, 1392, 'Door Style', 'singleSelect', 1);
@@ -270,6 +281,22 @@ opt(312, 303, 'Center', 1, 'all', { alignment: 'center' });
 opt(313, 303, 'Left', 2, 'all', { alignment: 'left' });
 opt(314, 303, 'Right', 3, 'all', { alignment: 'right' });
 opt(315, 303, 'Random', 4, 'all', { alignment: 'random' });
+opt(320, 305, 'Swing', 1, 'all', { opening: 'swing' });
+opt(321, 305, 'Slide', 2, 'all', { opening: 'slide' });
+opt(322, 306, '2 Hinges', 1, 'all', { hingeCount: 2 });
+opt(323, 306, '3 Hinges', 2, 'all', { hingeCount: 3 });
+opt(324, 306, '4 Hinges', 3, 'all', { hingeCount: 4 });
+opt(325, 306, '5 Hinges', 4, 'all', { hingeCount: 5 });
+opt(326, 307, 'No Handle', 1, 'all', { handle: 'none' });
+opt(327, 307, 'Bar Pull', 2, 'all', { handle: 'bar' });
+opt(328, 307, 'Recessed Pull', 3, 'all', { handle: 'recessed' });
+opt(329, 307, 'Lever Handle', 4, 'all', { handle: 'lever' });
+opt(330, 308, 'No Lock', 1, 'all', { lock: 'none' });
+opt(331, 308, 'Privacy Lock', 2, 'all', { lock: 'privacy' });
+opt(332, 308, 'Keyed Lock', 3, 'all', { lock: 'keyed' });
+opt(333, 310, 'Flat', 1, 'all', { veneerProfile: 'flat' });
+opt(334, 310, 'V-Groove', 2, 'all', { veneerProfile: 'vGroove' });
+opt(335, 310, 'Fluted', 3, 'all', { veneerProfile: 'fluted' });
 // 1392 (finishes shown as colour swatches: data.swatchColor)
 opt(250, 170, 'Aged Brass', 1, 'all', { swatchColor: '#b08d57' });
 opt(251, 170, 'Matte White', 2, 'all', { swatchColor: '#f2f1ec' });
@@ -311,6 +338,8 @@ const optionPricing: Record<number, { priceInCents: number; classifications?: Re
   239: { priceInCents: 0 }, 240: { priceInCents: 900 }, 241: { priceInCents: 1200 },
   242: { priceInCents: 0 }, 243: { priceInCents: 0 },
   310: { priceInCents: 0 }, 311: { priceInCents: 0 }, 312: { priceInCents: 0 }, 313: { priceInCents: 0 }, 314: { priceInCents: 0 }, 315: { priceInCents: 0 },
+  // Hardware is not priced yet (the slab rule prices area and species; decision 0102).
+  ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [320 + i, { priceInCents: 0 }])),
   // 1392
   250: { priceInCents: 3500 }, 251: { priceInCents: 0 }, 252: { priceInCents: 0 }, 253: { priceInCents: 9500 },
   // 1450
@@ -376,9 +405,9 @@ prod(123, 850, 9, 'Rotary Dimmer', 1, [12], 2, { archived: 1 });
 prod(130, 1053, 8, 'Oak Plank Flooring', 1, [145, 146], 5);
 prod(131, 1053, 8, 'Walnut Herringbone', 2, [145, 146], 5);
 prod(132, 1053, 8, 'Ash Chevron', 3, [145, 146], 5, { publishLevel: 'internal' });
-prod(104, 1053, 20, 'Lamella Slab Door', 1, [141, 142, 143, 144, 147, 161, 300, 301, 302, 303], 4, { instanceTitleIsRequired: 1, referenceCodes: { catalog: 'LAM-D' } });
+prod(104, 1053, 20, 'Lamella Slab Door', 1, [141, 142, 304, 143, 144, 310, 147, 305, 306, 307, 308, 309, 161, 300, 301, 302, 303], 4, { instanceTitleIsRequired: 1, referenceCodes: { catalog: 'LAM-D' } });
 prod(133, 1053, 20, 'Flush Slab Door', 2, [141, 142, 143, 147, 161], 4);
-prod(105, 1053, 21, 'Lamella Cabinet Front', 1, [151, 152, 143, 144, 195, 300, 301, 302, 303], 4, {
+prod(105, 1053, 21, 'Lamella Cabinet Front', 1, [151, 152, 304, 143, 144, 310, 147, 305, 306, 307, 308, 309, 195, 300, 301, 302, 303], 4, {
   referenceCodes: { catalog: 'LAM-C' },
   // A 600 × 720 mm front priced per species (blocks) and grain direction (rows).
   exportPriceData: { groupDataBy: [143], rowsData: [144], fixedProperties: { '151': { value: 600 }, '152': { value: 720 } } },
@@ -421,6 +450,8 @@ export const rules: Row[] = [
   { id: 7, orgId: 1053, title: 'Walnut herringbone: oil or matt lacquer', type: 'compatible', fromResourceKey: 'products', toResourceKey: 'productOptions', fromIds: [131], toIds: [239, 240], archived: 0 },
   { id: 8, orgId: 1053, title: 'Ash is not white washed', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [238], toIds: [241], archived: 0 },
   { id: 9, orgId: 1053, title: 'Fumed larch horizontal grain only', type: 'compatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [233], toIds: [235], archived: 0 },
+  // A sliding door runs on a track: no hinges and no hinge side (so neither is asked for; decision 0102).
+  { id: 10, orgId: 1053, title: 'Sliding doors have no hinges', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [321], toIds: [242, 243, 322, 323, 324, 325], archived: 0 },
 ];
 
 /**

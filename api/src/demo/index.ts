@@ -27,7 +27,7 @@ interface DemoOrder {
   type?: 'standalone' | 'arch';
   isStocked?: 0 | 1;
   archived?: 0 | 1;
-  items?: Array<{ productId: number; title?: string; quantity?: number; properties?: Row }>;
+  items?: Array<{ productId: number; title?: string; quantity?: number; notes?: string; properties?: Row }>;
   contactName?: string;
   projectName?: string;
   /** A viewport of the order's drawing with every item placed in it (spatial categories). */
@@ -37,6 +37,19 @@ interface DemoOrder {
 /** A keypad with every required option chosen (decision 0091), priced as its finish alone: the other choices cost nothing. */
 export const COMPLETE_KEYPAD = { '8': { optionId: 200 }, '9': { optionId: 204 }, '12': { optionId: 218 }, '11': { optionId: 212 }, '7': { optionId: 22 }, '26': { optionId: 138 }, '10': { optionId: 211 } };
 
+/**
+ * Fjord House's D-101: every door panel setting chosen (decision 0102), a 67 mm white-oak door hung on
+ * the right with 3 hinges, a lever handle and a keyed lock; the hardware costs nothing yet.
+ */
+export const FJORD_D101 = {
+  '141': { value: 820 }, '142': { value: 2040 }, '304': { value: 67 },
+  '143': { optionId: 230 }, '144': { optionId: 234 }, '310': { optionId: 334 },
+  '147': { optionId: 243 }, '305': { optionId: 320 }, '306': { optionId: 323 }, '307': { optionId: 329 }, '308': { optionId: 332 },
+  '309': { value: 'Matt black hinges; soft-close stop' },
+  '161': { value: 'D-101' },
+  '300': { optionId: 311 }, '302': { value: 120 }, '303': { optionId: 312 },
+};
+
 const ORDERS: DemoOrder[] = [
   { orgId: 850, owner: 'owner-850@demo.test', title: 'Harbour View Residence', productCategoryId: 1, progress: 1, projectName: 'Harbour View', items: [{ productId: 98, title: 'Entry', properties: { '7': { optionId: 23 }, '8': { optionId: 201 }, '26': { optionId: 139 }, '27': { engravings: { '0': { above: { text: 'LIGHTS' } }, '1': { above: { text: 'SHADES' } } } } } }, { productId: 99, title: 'Kitchen', quantity: 2, properties: { '7': { optionId: 22 } } }] },
   { orgId: 850, owner: 'guest-850@demo.test', title: 'Maple Street Renovation', productCategoryId: 1, progress: 2, items: [{ productId: 98, title: 'Hallway', properties: COMPLETE_KEYPAD }] },
@@ -44,7 +57,7 @@ const ORDERS: DemoOrder[] = [
   { orgId: 850, owner: 'multi@demo.test', title: 'Cliffside Villa', productCategoryId: 1, progress: 5, items: [{ productId: 98, title: 'Master bedroom' }] },
   { orgId: 850, owner: 'owner-850@demo.test', title: 'Back boxes for Cliffside', productCategoryId: 5, progress: 8, isStocked: 1, items: [{ productId: 116, quantity: 14 }] },
   { orgId: 850, owner: 'member-850@demo.test', title: 'Old sample request', productCategoryId: 6, progress: 1, archived: 1, isStocked: 1 },
-  { orgId: 1053, owner: 'owner-1053@demo.test', title: 'Fjord House Doors', productCategoryId: 20, progress: 1, viewport: 'Entry Doors', items: [{ productId: 104, title: 'D-101', properties: { '141': { value: 820 }, '142': { value: 2040 }, '143': { optionId: 230 }, '161': { value: 'D-101' } } }] },
+  { orgId: 1053, owner: 'owner-1053@demo.test', title: 'Fjord House Doors', productCategoryId: 20, progress: 1, viewport: 'Entry Doors', items: [{ productId: 104, title: 'D-101', notes: 'Entrance door, north elevation', properties: FJORD_D101 }] },
   { orgId: 1053, owner: 'guest-1053@demo.test', title: 'Kitchen Fronts — Berg', productCategoryId: 21, progress: 2, items: [{ productId: 105, quantity: 14, properties: { '151': { value: 596 }, '152': { value: 716 }, '143': { optionId: 231 } } }] },
   { orgId: 1053, owner: 'multi@demo.test', title: 'Studio Flooring', productCategoryId: 8, progress: 5, items: [{ productId: 130, quantity: 30 }] },
   // The slat count is not entered yet: the rule's slat width step fails (employees see a warning).
@@ -147,7 +160,7 @@ export async function seedDemo(db: Knex, opts: { storage?: MediaStorage } = {}):
       await repos.auditLog.insert({ orgId: d.orgId, userId, entity: 'productOrder', entityId: orderId, action: 'create', data: { orgSpecificId, seeded: true }, created: toDbDate(new Date(created)) }, trx);
       for (const [rank, item] of (d.items ?? []).entries()) {
         await repos.productInstances.insert(
-          { orgId: d.orgId, productOrderId: orderId, productId: item.productId, title: item.title ?? null, quantity: item.quantity ?? 1, rank: rank + 1, properties: item.properties ?? {} },
+          { orgId: d.orgId, productOrderId: orderId, productId: item.productId, title: item.title ?? null, quantity: item.quantity ?? 1, rank: rank + 1, properties: item.properties ?? {}, ...(item.notes ? { notes: item.notes } : {}) },
           trx,
         );
       }

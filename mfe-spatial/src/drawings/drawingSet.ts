@@ -47,8 +47,9 @@ export function drawInstances(
     // The product's graphic is the base of its drawing (bevels, frames, decorations).
     const graphic = graphicOf.get(instance.productId) ?? null;
     const input = product ? { product, instance, catalogue, graphic, drawingConfig: config } : null;
-    const draw = (pxPerUnit: number) => (input ? drawInstance(input, { units: settings.units, showDimensions: settings.showDimensions, pxPerUnit }) : null);
-    // Dimension labels are sized for the scale the drawing is shown at: drawn again when it had to shrink to fit.
+    const draw = (pxPerUnit: number) => (input ? drawInstance(input, { units: settings.units, showDimensions: settings.showDimensions, pxPerUnit, legend: true }) : null);
+    // Dimension labels (and the settings table beside the drawing) are sized for the scale the drawing is
+    // shown at: drawn again when it had to shrink to fit.
     let drawing = draw(scale);
     const fitted = drawing ? fittedScale(drawing, scale, maxWidthPx, DRAWING_HEIGHT_PX) : scale;
     if (fitted < scale) drawing = draw(fitted);

@@ -8,14 +8,14 @@ const front = { id: 105, productCategoryId: 21 };
 const item = (productId: number, properties: Record<string, { value?: unknown }> | null) => ({ productId, title: null, properties });
 
 describe("1053's new items", () => {
-  it('numbers the first door 001 and sizes it 600 × 2000 on properties 141/142', () => {
+  it('numbers the first door 001 and sizes it 600 × 2000 on properties 141/142, 67 mm thick on 304 (the door panel defaults)', () => {
     expect(rules.items.newItemDefaults({ product: door, items: [] })).toEqual({
-      properties: { '161': { value: '001' }, '141': { value: 600 }, '142': { value: 2000 } },
+      properties: { '161': { value: '001' }, '141': { value: 600 }, '142': { value: 2000 }, '304': { value: 67 } },
     });
   });
   it('numbers a cabinet front on property 195 and sizes it on 151/152', () => {
     expect(rules.items.newItemDefaults({ product: front, items: [] })).toEqual({
-      properties: { '195': { value: '001' }, '151': { value: 600 }, '152': { value: 2000 } },
+      properties: { '195': { value: '001' }, '151': { value: 600 }, '152': { value: 2000 }, '304': { value: 67 } },
     });
   });
   it('takes the next number after the highest one used by the order’s items of that product, zero-padded to 3 digits', () => {

@@ -11,6 +11,9 @@ const NUMBERED: Record<number, { numberPropertyId: number; widthPropertyId: numb
 
 export const DEFAULT_WIDTH_MM = 600;
 export const DEFAULT_HEIGHT_MM = 2000;
+/** The door panel's standard thickness (property 304 of both products). */
+export const DEFAULT_THICKNESS_MM = 67;
+const THICKNESS_PROPERTY_ID = 304;
 const NUMBER_DIGITS = 3;
 
 /** A unit number as the sequence counts it: a whole number as typed ("007", 12); anything else (e.g. "D-101") is not part of it. */
@@ -22,7 +25,7 @@ function sequenceNumber(value: unknown): number | null {
 
 /**
  * A new door or cabinet front: the next unit number after the highest one used by the order's items
- * of that product, zero-padded to 3 digits ("001", "002", …), and the size 600 × 2000. Other products
+ * of that product, zero-padded to 3 digits ("001", "002", …), and the size 600 × 2000 × 67. Other products
  * get nothing.
  */
 export const newItemDefaults: ItemRules['newItemDefaults'] = ({ product, items }): NewItemDefaults => {
@@ -40,6 +43,7 @@ export const newItemDefaults: ItemRules['newItemDefaults'] = ({ product, items }
       [key]: { value: String(highest + 1).padStart(NUMBER_DIGITS, '0') },
       [String(spec.widthPropertyId)]: { value: DEFAULT_WIDTH_MM },
       [String(spec.heightPropertyId)]: { value: DEFAULT_HEIGHT_MM },
+      [String(THICKNESS_PROPERTY_ID)]: { value: DEFAULT_THICKNESS_MM },
     },
   };
 };

@@ -20,6 +20,16 @@ export interface RenderResult {
   sizeUnknown?: boolean;
   /** Dimensions beyond the overall width and height, once the label scale is known. */
   extraDimensions?: (style: DimensionStyle) => SvgNode[];
+  /** Labels on the drawing (always drawn), sized once the label scale is known: 12 px on the page. */
+  annotations?: (style: DimensionStyle) => SvgNode[];
+  /** The item's settings as the drawing's table lists them (when the options ask for the legend). */
+  legend?: LegendRow[];
+}
+
+/** One line of a drawing's settings table: the setting's name and its value as shown. */
+export interface LegendRow {
+  label: string;
+  value: string;
 }
 
 export type Renderer = (ctx: RenderContext) => RenderResult;
@@ -27,6 +37,14 @@ export type Renderer = (ctx: RenderContext) => RenderResult;
 /** The selected option's data for a property (empty when none). */
 export const dataOf = (ctx: RenderContext, propertyId: number | undefined): Record<string, unknown> =>
   propertyId === undefined ? {} : optionData(selectedOption(ctx.instance, ctx.catalogue, propertyId));
+
+/** The title of the option chosen for a property (undefined when none, or not the property's). */
+export function selectedTitle(ctx: RenderContext, propertyId: number | undefined): string | undefined {
+  if (propertyId === undefined) return undefined;
+  const id = ctx.instance.properties?.[String(propertyId)]?.optionId;
+  const option = typeof id === 'number' ? ctx.catalogue.option(id) : undefined;
+  return option && option.productPropertyId === propertyId ? option.title : undefined;
+}
 
 /** A number typed for a property (dimensions / number), or undefined. */
 export function valueOf(ctx: RenderContext, propertyId: number | undefined): number | undefined {

@@ -2,6 +2,7 @@ import { measureTextServer } from '@cpq/domain';
 import type { Renderer, RenderContext } from './context.ts';
 import { boxDimensions, dimensionMargin, type DimensionStyle } from './dimensions.ts';
 import { formulaScope } from './formula.ts';
+import { legendNodes } from './legend.ts';
 import { renderGraphic, type Bounds } from './graphic.ts';
 import { renderCabinetFront, renderSlabDoor } from './renderers/door.ts';
 import { renderFlooring } from './renderers/flooring.ts';
@@ -33,6 +34,23 @@ const NOMINAL_DRAWING_PX = 400;
 /** White space around everything, in screen px. */
 const PAD_PX = 4;
 
+/** Page px between the drawing and its settings table. */
+const LEGEND_GAP_PX = 24;
+
+/**
+ * Screen (page) px per drawing unit: the caller's scale; else the one that shows the drawing
+ * `fitHeightPx` tall with its px-sized margins (dimensions, padding); else about 400 px across.
+ */
+function scaleFor(options: DrawOptions, w: number, h: number, showDimensions: boolean): number {
+  if (options.pxPerUnit && options.pxPerUnit > 0) return options.pxPerUnit;
+  if (options.fitHeightPx && options.fitHeightPx > 0) {
+    const fixedPx = 2 * PAD_PX + (showDimensions ? dimensionMargin(1) : 0);
+    const room = options.fitHeightPx - fixedPx;
+    if (room > 0) return Math.min(CLIENT_PX_PER_MM, room / h);
+  }
+  return Math.min(CLIENT_PX_PER_MM, NOMINAL_DRAWING_PX / Math.max(w, h));
+}
+
 export const rendererFor = (input: Pick<DrawInput, 'product' | 'drawingConfig'>): RendererKind =>
   input.drawingConfig.renderers[String(input.product.id)] ?? 'generic';
 
@@ -47,10 +65,10 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
   const result = RENDERERS[rendererFor(input)](ctx);
   const w = Math.max(result.width, 1);
   const h = Math.max(result.height, 1);
-  const pxPerUnit = options.pxPerUnit && options.pxPerUnit > 0 ? options.pxPerUnit : Math.min(CLIENT_PX_PER_MM, NOMINAL_DRAWING_PX / Math.max(w, h));
+  const showDimensions = options.showDimensions && !result.sizeUnknown;
+  const pxPerUnit = scaleFor(options, w, h, showDimensions);
   const style: DimensionStyle = { units: options.units, pxPerUnit };
   const pad = PAD_PX / pxPerUnit;
-  const showDimensions = options.showDimensions && !result.sizeUnknown;
   const margin = showDimensions ? dimensionMargin(pxPerUnit) : 0;
 
   const layers = [];
@@ -75,11 +93,21 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
   if (showDimensions) {
     layers.push(el('g', { class: 'dimensions' }, [...boxDimensions({ x: 0, y: 0, width: w, height: h }, style), ...(result.extraDimensions?.(style) ?? [])]));
   }
+  if (result.annotations) layers.push(el('g', { class: 'annotations' }, result.annotations(style)));
+  let right = Math.max(bounds.maxX, w + margin);
+  let bottom = Math.max(bounds.maxY, h + margin);
+  if (options.legend && result.legend?.length) {
+    // The settings table right of the drawing (and its height dimension), top-aligned with it.
+    const legend = legendNodes(result.legend, { x: right + LEGEND_GAP_PX / pxPerUnit, y: bounds.minY }, style, ctx.measureText);
+    layers.push(legend.node);
+    right += LEGEND_GAP_PX / pxPerUnit + legend.width;
+    bottom = Math.max(bottom, bounds.minY + legend.height);
+  }
   const left = pad - bounds.minX;
   const top = pad - bounds.minY;
   return {
-    width: Math.max(bounds.maxX, w + margin) - bounds.minX + 2 * pad,
-    height: Math.max(bounds.maxY, h + margin) - bounds.minY + 2 * pad,
+    width: right - bounds.minX + 2 * pad,
+    height: bottom - bounds.minY + 2 * pad,
     root: el('g', { transform: `translate(${left.toFixed(3)} ${top.toFixed(3)})` }, layers),
     warnings,
     pxPerUnit,

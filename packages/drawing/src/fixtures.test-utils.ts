@@ -12,7 +12,7 @@ export const LAYOUT = { b2stacked: 212, b4: 213, b6: 214, toggleSquare: 215, mix
 export const catalogue = makeCatalogue({
   products: [
     makeProduct({ id: 98, title: 'Crestnet Keypad', productCategoryId: 1, associations: productPropertiesOf([8, 12, 11, 7, 27, 112]) }),
-    makeProduct({ id: 104, orgId: 1053, title: 'Lamella Slab Door', productCategoryId: 20, associations: productPropertiesOf([141, 142, 143, 144, 147, 300, 301, 302, 303]) }),
+    makeProduct({ id: 104, orgId: 1053, title: 'Lamella Slab Door', productCategoryId: 20, associations: productPropertiesOf([141, 142, 304, 143, 144, 310, 147, 305, 306, 307, 308, 309, 161, 300, 301, 302, 303]) }),
     makeProduct({ id: 190, orgId: 1798, title: 'Custom Wall Mural', productCategoryId: 30, associations: productPropertiesOf([]) }),
   ],
   productProperties: [
@@ -31,6 +31,15 @@ export const catalogue = makeCatalogue({
     prop(301, 'number', 11, 1053),
     prop(302, 'dimensions', 12, 1053),
     prop(303, 'singleSelect', 13, 1053),
+    // The demo's door settings (titles as the settings table shows them).
+    { ...prop(304, 'dimensions', 3, 1053), title: 'Panel Thickness' },
+    { ...prop(310, 'singleSelect', 4, 1053), title: 'Veneer Profile' },
+    { ...prop(305, 'singleSelect', 6, 1053), title: 'Opening' },
+    { ...prop(306, 'singleSelect', 7, 1053), title: 'Hinges' },
+    { ...prop(307, 'singleSelect', 8, 1053), title: 'Handle' },
+    { ...prop(308, 'singleSelect', 8, 1053), title: 'Lock' },
+    { ...prop(309, 'text', 8, 1053), title: 'Hardware Notes' },
+    { ...prop(161, 'text', 9, 1053), title: 'Door Unit Number' },
   ],
   productOptions: [
     opt(PLATE.g1, 8, { gang: 1, width: 82, height: 82 }),
@@ -58,6 +67,15 @@ export const catalogue = makeCatalogue({
     opt(313, 303, { alignment: 'left' }),
     opt(314, 303, { alignment: 'right' }),
     opt(315, 303, { alignment: 'random' }),
+    { ...opt(320, 305, { opening: 'swing' }), title: 'Swing' },
+    { ...opt(321, 305, { opening: 'slide' }), title: 'Slide' },
+    ...[2, 3, 4, 5].map((n) => ({ ...opt(320 + n, 306, { hingeCount: n }), title: `${n} Hinges` })),
+    { ...opt(326, 307, { handle: 'none' }), title: 'No Handle' },
+    { ...opt(327, 307, { handle: 'bar' }), title: 'Bar Pull' },
+    { ...opt(329, 307, { handle: 'lever' }), title: 'Lever Handle' },
+    { ...opt(330, 308, { lock: 'none' }), title: 'No Lock' },
+    { ...opt(332, 308, { lock: 'keyed' }), title: 'Keyed Lock' },
+    { ...opt(334, 310, { veneerProfile: 'vGroove' }), title: 'V-Groove' },
   ],
 });
 
@@ -74,7 +92,10 @@ export const config1053: DrawingConfig = {
   defaultUnits: 'mm',
   dimensionControls: false,
   sizePropertyIds: { '104': { width: 141, height: 142 } },
-  lamella: { widthModePropertyId: 300, lamellaCountPropertyId: 301, lamellaWidthPropertyId: 302, alignmentPropertyId: 303, grainPropertyId: 144, hingeSidePropertyId: 147 },
+  lamella: {
+    widthModePropertyId: 300, lamellaCountPropertyId: 301, lamellaWidthPropertyId: 302, alignmentPropertyId: 303, grainPropertyId: 144, hingeSidePropertyId: 147,
+    thicknessPropertyId: 304, openingPropertyId: 305, hingeCountPropertyId: 306, handlePropertyId: 307, lockPropertyId: 308,
+  },
 };
 
 export function keypadInput(properties: InstanceLike['properties'], extra: Partial<DrawInstance> = {}): DrawInput {
@@ -86,10 +107,10 @@ export function keypadInput(properties: InstanceLike['properties'], extra: Parti
   };
 }
 
-export function doorInput(properties: InstanceLike['properties'], id: number | string = 41): DrawInput {
+export function doorInput(properties: InstanceLike['properties'], id: number | string = 41, notes?: string): DrawInput {
   return {
     product: catalogue.product(104)!,
-    instance: { id, productId: 104, quantity: 1, title: 'D-101', properties },
+    instance: { id, productId: 104, quantity: 1, title: 'D-101', properties, notes },
     catalogue,
     drawingConfig: config1053,
   };

@@ -14,6 +14,7 @@ const REACT_ATTRS: Readonly<Record<string, string>> = {
   'font-size': 'fontSize',
   'font-family': 'fontFamily',
   'font-weight': 'fontWeight',
+  'paint-order': 'paintOrder',
   'text-anchor': 'textAnchor',
   'dominant-baseline': 'dominantBaseline',
   'stop-color': 'stopColor',

@@ -27,6 +27,13 @@ export interface DrawOptions {
   measureText?: TextMeasure;
   /** Pixels per mm the drawing will be shown at; sizes the dimension labels. Default: fits about 400 px. */
   pxPerUnit?: number;
+  /**
+   * Without pxPerUnit: the drawing will be shown this many px tall (a preview box); labels are sized
+   * for the scale that makes it so, dimension margins included.
+   */
+  fitHeightPx?: number;
+  /** Add the settings table beside the drawing (the factory drawings set): every setting and its value. */
+  legend?: boolean;
 }
 
 /** The renderer scripts, chosen per product by the organisation plugin's configuration. */
@@ -56,6 +63,16 @@ export interface DrawingConfig {
     alignmentPropertyId?: number;
     grainPropertyId?: number;
     hingeSidePropertyId?: number;
+    /** Panel thickness (mm value); drawn as the edge beside the door with its dimension. */
+    thicknessPropertyId?: number;
+    /** Option data `opening`: 'swing' (hinged) or 'slide' (on a track, no hinges). */
+    openingPropertyId?: number;
+    /** Option data `hingeCount`: how many hinges the hinge side gets (swing doors). */
+    hingeCountPropertyId?: number;
+    /** Option data `handle`: 'none' | 'bar' | 'recessed' | 'lever'. */
+    handlePropertyId?: number;
+    /** Option data `lock`: 'none' | 'privacy' | 'keyed'. */
+    lockPropertyId?: number;
   };
   /** The instance number shown with a drawing comes from this property per product id (as text). */
   instanceNumberPropertyIds?: Readonly<Record<string, number>>;
@@ -74,6 +91,8 @@ export interface DrawProduct {
 
 export interface DrawInstance extends InstanceLike {
   id?: number | string | null;
+  /** The item's notes: a line of the settings table. */
+  notes?: string | null;
 }
 
 export interface DrawInput {

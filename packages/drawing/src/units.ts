@@ -8,3 +8,12 @@ export { formatInches };
 export function formatLength(mm: number, units: DrawingUnits): string {
   return units === 'in' ? formatInches(mmToInches(mm)) : formatMillimetres(mm);
 }
+
+/**
+ * A width × height in the chosen units, for warnings and labels: "82 × 82 mm" (the unit once) or
+ * '3 1/4" × 3 1/4"' (each inch length carries its mark). Every size a drawing writes goes through here.
+ */
+export function formatSize(width: number, height: number, units: DrawingUnits): string {
+  if (units === 'in') return `${formatLength(width, 'in')} × ${formatLength(height, 'in')}`;
+  return `${formatLength(width, 'mm').replace(/ mm$/, '')} × ${formatLength(height, 'mm')}`;
+}

@@ -14,7 +14,12 @@ export interface DrawItemInput {
   units: DrawingUnits;
   showDimensions: boolean;
   measureText: TextMeasure;
+  /** How tall the drawing is shown (px); its labels are sized for it. Default: the item preview's height. */
+  fitHeightPx?: number;
 }
+
+/** The item preview's height on the order page. */
+export const PREVIEW_HEIGHT_PX = 320;
 
 /**
  * An item's drawing from its in-memory selection: pure and synchronous, so the drawing follows every
@@ -23,7 +28,8 @@ export interface DrawItemInput {
 export function drawItem(i: DrawItemInput): Drawing {
   return drawInstance(
     { product: i.product, instance: i.item, catalogue: i.catalogue, graphic: i.graphic, drawingConfig: i.config },
-    { units: i.units, showDimensions: i.showDimensions, measureText: i.measureText },
+    // Labels sized for the preview's height, so they read at 12 px there (decision 0102).
+    { units: i.units, showDimensions: i.showDimensions, measureText: i.measureText, fitHeightPx: i.fitHeightPx ?? PREVIEW_HEIGHT_PX },
   );
 }
 
@@ -60,6 +66,6 @@ export function DrawingFigure({ drawing, title, maxHeightPx, testId, caption, sh
 /** The active item's live drawing above its options; `employee`: the engine's warnings are shown. */
 export function ItemDrawing(props: DrawItemInput & { title: string; employee: boolean }) {
   const drawing = useItemDrawing(props);
-  return <DrawingFigure drawing={drawing} title={props.title} maxHeightPx={320} testId="item-drawing" showWarnings={props.employee} />;
+  return <DrawingFigure drawing={drawing} title={props.title} maxHeightPx={PREVIEW_HEIGHT_PX} testId="item-drawing" showWarnings={props.employee} />;
 }
 

@@ -3,6 +3,8 @@ import { dataOf, sizeOf, stringData, type RenderContext, type RenderResult } fro
 import { el } from '../svg.ts';
 import type { SvgNode } from '../types.ts';
 import { hingeMarks, LAMELLA_DEFAULTS } from './lamella.ts';
+import { settingsLegend } from '../legend.ts';
+import { formatSize } from '../units.ts';
 
 const FRONT_DEFAULT = { width: 600, height: 720 };
 /** Shaker frame: stiles and rails this wide (mm), narrowed on small fronts. */
@@ -10,7 +12,7 @@ export const SHAKER_FRAME = 70;
 
 function panel(ctx: RenderContext, fallback: { width: number; height: number }) {
   const size = sizeOf(ctx);
-  if (!size) ctx.warnings.push(`No size given; drawn at the default ${fallback.width} × ${fallback.height} mm.`);
+  if (!size) ctx.warnings.push(`No size given; drawn at the default ${formatSize(fallback.width, fallback.height, ctx.options.units)}.`);
   const { width, height } = size ?? fallback;
   const fill = ctx.catalogue.propertiesOf(ctx.product.id).map((p) => stringData(dataOf(ctx, p.id), 'fill')).find((f) => f !== undefined) ?? '#d8b98a';
   const hinge = stringData(dataOf(ctx, ctx.drawingConfig.lamella?.hingeSidePropertyId), 'hingeSide');
@@ -39,7 +41,7 @@ export function renderSlabDoor(ctx: RenderContext): RenderResult {
     const hx = p.hinge === 'left' ? p.width - 60 : 60;
     body.push(el('circle', { class: 'handle', cx: hx, cy: Math.min(1000, p.height / 2), r: 22, fill: '#9ca3af', stroke: '#374151', 'stroke-width': 2 }));
   }
-  return { width: p.width, height: p.height, body };
+  return { width: p.width, height: p.height, body, legend: settingsLegend(ctx) };
 }
 
 export function renderCabinetFront(ctx: RenderContext): RenderResult {
@@ -53,5 +55,5 @@ export function renderCabinetFront(ctx: RenderContext): RenderResult {
     el('rect', { x: inner.x + 4, y: inner.y + 4, width: Math.max(0, inner.w - 8), height: Math.max(0, inner.h - 8), fill: 'none', stroke: '#5b4326', 'stroke-width': 0.8, 'stroke-opacity': 0.6 }),
   ];
   if (p.hinge) body.push(...hingeMarks(p.hinge, p.width, p.height));
-  return { width: p.width, height: p.height, body };
+  return { width: p.width, height: p.height, body, legend: settingsLegend(ctx) };
 }

@@ -17,6 +17,7 @@ import { dataOf, fillsInRankOrder, stringData, type RenderContext, type RenderRe
 import { el } from '../svg.ts';
 import { engravingSymbol } from '../symbols.ts';
 import type { SvgNode } from '../types.ts';
+import { formatSize } from '../units.ts';
 import { isKnownMechanism, layoutCodes, mechanismShape } from './mechanisms.ts';
 
 export const SCREW_RADIUS = 3.3;
@@ -139,7 +140,7 @@ function engravingNode(
 export function renderKeypad(ctx: RenderContext): RenderResult {
   const { product, instance, catalogue, drawingConfig: config, warnings } = ctx;
   const plateSel = findSelectionWithData(product, instance, catalogue, ['width', 'height'] as const);
-  if (!plateSel) warnings.push(`No plate size chosen; drawn as ${DEFAULT_PLATE.width} × ${DEFAULT_PLATE.height} mm.`);
+  if (!plateSel) warnings.push(`No plate size chosen; drawn as ${formatSize(DEFAULT_PLATE.width, DEFAULT_PLATE.height, ctx.options.units)}.`);
   const plate = {
     width: plateSel?.data.width ?? DEFAULT_PLATE.width,
     height: plateSel?.data.height ?? DEFAULT_PLATE.height,

@@ -8,6 +8,9 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { dataOf, sizeOf, stringData, valueOf, type RenderContext, type RenderResult } from '../context.ts';
 import { el } from '../svg.ts';
 import type { SvgNode } from '../types.ts';
+import { formatSize } from '../units.ts';
+import { settingsLegend } from '../legend.ts';
+import { doorHardware, drawHardware } from './hardware.ts';
 
 export const LAMELLA_DEFAULTS = { width: 600, height: 2000, thickness: 67, lamellaWidth: 100 };
 /** Random alignment moves the seams at most this far (mm) either way from the centred position. */
@@ -82,17 +85,17 @@ export function layoutLamellas(input: LamellaLayoutInput): LamellaLayout {
 
 const ALIGNMENTS: readonly LamellaAlignment[] = ['center', 'left', 'right', 'random'];
 
-/** Hinges on the hinge side: 2 up to 1000 mm high, 3 up to 2000, 4 above. */
+/** Hinges on the hinge side when no hinge count is chosen: 2 up to 1000 mm high, 3 up to 2000, 4 above. */
 export const hingeCount = (height: number): number => (height <= 1000 ? 2 : height <= 2000 ? 3 : 4);
 
-/** The hinge side's marks: hinge plates on that edge and the dashed swing lines of an elevation. */
-export function hingeMarks(side: 'left' | 'right', width: number, height: number): SvgNode[] {
-  const n = hingeCount(height);
+/** The hinge side's marks: `count` hinge plates on that edge and the dashed swing lines of an elevation. */
+export function hingeMarks(side: 'left' | 'right', width: number, height: number, count = hingeCount(height)): SvgNode[] {
+  const n = Math.max(1, Math.round(count));
   const hw = Math.min(12, width * 0.03);
   const hh = Math.min(100, height * 0.06);
   const x = side === 'left' ? 0 : width - hw;
   const hinges = Array.from({ length: n }, (_, i) => {
-    const cy = height * (0.1 + (0.8 * i) / (n - 1));
+    const cy = n === 1 ? height / 2 : height * (0.1 + (0.8 * i) / (n - 1));
     return el('rect', { class: 'hinge', x, y: cy - hh / 2, width: hw, height: hh, fill: '#6b7280', stroke: '#374151', 'stroke-width': 1 });
   });
   const hx = side === 'left' ? 0 : width;
@@ -118,7 +121,7 @@ function grain(x: number, width: number, height: number, direction: 'vertical' |
 export function renderLamella(ctx: RenderContext): RenderResult {
   const cfg = ctx.drawingConfig.lamella ?? {};
   const size = sizeOf(ctx);
-  if (!size) ctx.warnings.push(`No size given; drawn at the default ${LAMELLA_DEFAULTS.width} × ${LAMELLA_DEFAULTS.height} mm.`);
+  if (!size) ctx.warnings.push(`No size given; drawn at the default ${formatSize(LAMELLA_DEFAULTS.width, LAMELLA_DEFAULTS.height, ctx.options.units)}.`);
   const width = size?.width ?? LAMELLA_DEFAULTS.width;
   const height = size?.height ?? LAMELLA_DEFAULTS.height;
   const modeData = stringData(dataOf(ctx, cfg.widthModePropertyId), 'lamellaWidthMode');
@@ -129,13 +132,13 @@ export function renderLamella(ctx: RenderContext): RenderResult {
   const alignment = ALIGNMENTS.find((a) => a === alignData) ?? 'center';
   const layout = layoutLamellas({ panelWidth: width, mode, count, lamellaWidth, alignment, seed: ctx.instance.id ?? 0 });
   const grainDirection = stringData(dataOf(ctx, cfg.grainPropertyId), 'grainDirection') === 'horizontal' ? 'horizontal' : 'vertical';
-  const hingeSide = stringData(dataOf(ctx, cfg.hingeSidePropertyId), 'hingeSide');
   const fill = ctx.catalogue.propertiesOf(ctx.product.id).map((p) => stringData(dataOf(ctx, p.id), 'fill')).find((f) => f !== undefined) ?? '#d8b98a';
 
   const body: SvgNode[] = [el('rect', { class: 'panel', x: 0, y: 0, width, height, fill, stroke: '#3f3f3f', 'stroke-width': 2 })];
   for (const l of layout.lamellas) {
     body.push(el('g', { class: 'lamella' }, [el('rect', { x: l.x, y: 0, width: l.width, height, fill, stroke: '#5b4326', 'stroke-width': 1 }), grain(l.x, l.width, height, grainDirection)]));
   }
-  if (hingeSide === 'left' || hingeSide === 'right') body.push(...hingeMarks(hingeSide, width, height));
-  return { width, height, body };
+  const hardware = drawHardware(doorHardware(ctx, height), width, height, fill);
+  body.push(...hardware.body);
+  return { width, height, body, reach: hardware.reach, annotations: hardware.annotations, extraDimensions: hardware.extraDimensions, legend: settingsLegend(ctx) };
 }

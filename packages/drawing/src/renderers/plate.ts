@@ -7,6 +7,7 @@ import { findSelectionWithData } from '@cpq/domain';
 import { finishFill, sizeOf, type RenderContext, type RenderResult } from '../context.ts';
 import { el } from '../svg.ts';
 import type { SvgNode } from '../types.ts';
+import { formatSize } from '../units.ts';
 import { renderKeypad, SCREW_RADIUS } from './keypad.ts';
 import { mechanismShape } from './mechanisms.ts';
 
@@ -22,7 +23,7 @@ function gangOf(ctx: RenderContext): number {
 
 function plateBase(ctx: RenderContext, opening: (cx: number, cy: number) => SvgNode[]): RenderResult {
   const size = sizeOf(ctx);
-  if (!size) ctx.warnings.push(`No size known for ${ctx.product.title}; drawn as ${FALLBACK.width} × ${FALLBACK.height} mm.`);
+  if (!size) ctx.warnings.push(`No size known for ${ctx.product.title}; drawn as ${formatSize(FALLBACK.width, FALLBACK.height, ctx.options.units)}.`);
   const { width, height } = size ?? FALLBACK;
   const fill = finishFill(ctx, '#d9d9d6');
   const gang = gangOf(ctx);
