@@ -7,7 +7,7 @@ import type { SpatialRules } from '@cpq/plugin-sdk';
 import { formatDimension, type Scene } from '@cpq/spatial';
 import { useShowsKeyboardTips } from '@cpq/ui';
 import { LineNode, ItemNode, TextNode } from './AnnotationNodes.tsx';
-import { EntityNode } from './EntityNode.tsx';
+import { MuralEntities } from './EntityNode.tsx';
 import { gridLabelXs } from './geometry.ts';
 import { GridShape } from './GridShape.tsx';
 import { PlanLabelNode, WallGrips, WallNode } from './PlanNodes.tsx';
@@ -71,8 +71,8 @@ export function CanvasStage(props: Props) {
     const stage = stageRef.current;
     if (!tr || !stage) return;
     const node = selection?.key === 'entities' ? stage.findOne(`#entity-${selection.id}`) : null;
-    // Boxes (areas, textures, panels) are resized; lines and labels are only moved.
-    tr.nodes(node && node.getClassName() === 'Shape' ? [node] : []);
+    // Boxes (areas, textures, panels; a texture showing its picture is an Image) are resized; lines and labels are only moved.
+    tr.nodes(node && ['Shape', 'Image'].includes(node.getClassName()) ? [node] : []);
     tr.getLayer()?.batchDraw();
   }, [selection, doc.entities, current, stageRef]);
 
@@ -112,9 +112,7 @@ export function CanvasStage(props: Props) {
             {onPlan && doc.archElevations.map((w) => <WallNode key={`archElevations-${w.id}`} wall={w as ArchWallJson} wallKey="archElevations" ctx={ctx} />)}
             {onPlan && <WallGrips doc={doc} ctx={ctx} />}
             {onPlan && doc.entities.filter((e) => e.type === 'calicoWallLabel').map((e) => <PlanLabelNode key={`plan-label-${e.id}`} entity={e} ctx={ctx} />)}
-            {entities.map((e) => (
-              <EntityNode key={e.id} entity={e} ctx={ctx} />
-            ))}
+            <MuralEntities entities={entities} ctx={ctx} />
             {items.map((p) => (
               <ItemNode key={`item-${p.item.id}`} placed={p} size={itemSize} viewId={viewId} onPlaceItem={props.onPlaceItem} ctx={ctx} />
             ))}

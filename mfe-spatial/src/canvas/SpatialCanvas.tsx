@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import type Konva from 'konva';
 import { activeRulesAtom, type SpatialCanvasProps } from '@cpq/client';
-import type { EntityJson } from '@cpq/domain';
+import { optionPicture, type EntityJson } from '@cpq/domain';
 import { DEFAULT_RULES } from '@cpq/plugin-sdk';
 import { formatDimension, itemBox, panelLayoutScene, placedItems, roundTo, stepPrecision } from '@cpq/spatial';
 import { canvasGrid, emptyViewMessage, gridLegend } from './canvasStart.ts';
@@ -29,6 +29,8 @@ import { useStageView } from './useStageView.ts';
 import { useTentative } from './useTentative.ts';
 import { ViewControls } from './ViewControls.tsx';
 import { ViewNotes } from './ViewNotes.tsx';
+import { ViewObjects } from './ViewObjects.tsx';
+import { viewObjects } from './viewObjects.ts';
 import { sameView, viewList, type ViewRef } from './views.ts';
 import { ViewsPanel } from './ViewsPanel.tsx';
 import { ViewStepper } from './ViewStepper.tsx';
@@ -81,8 +83,14 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
   const { selection, setSelection, select, click, fieldError, setFieldError } = useSelection({ locked: pen.active, canEdit, viewKind: current?.kind, viewId, boxRef: box });
   const nudge = useNudge({ doc, items, viewId, update: s.update, onPlaceItem });
   const clipboard = useClipboard({ selection, setSelection, canEdit, doc, placed: items, allItems, viewId, create: s.create, setStatus: s.setStatus, onCopyItem });
-  const add = useAddRows({ s, viewId, entities, allItems, options: catalogue.productOptions, setSelection, setView });
+  const add = useAddRows({ s, viewId, entities, allItems, options: catalogue.productOptions, selection, setSelection, setView });
   const option = (id: unknown) => optionData(catalogue.productOptions, id);
+  const optionRow = (id: unknown) => catalogue.productOptions.find((o) => o.id === id);
+  // A texture draws its design's picture: the option's thumbnail.
+  const muralPicture = (id: unknown) => {
+    const picture = optionPicture(optionRow(id));
+    return picture?.kind === 'image' ? picture.url : null;
+  };
 
   function onStageClick(e: Konva.KonvaEventObject<MouseEvent>) {
     const at = stageRef.current?.getRelativePointerPosition();
@@ -119,7 +127,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
     }
   }
 
-  const ctx: NodeContext = { baseScale, liveScale: stage.liveScale, selection, canEdit, hasTentative: pen.active, layers, murals: rules.murals, dim, select, click, optionData: option, update: s.update, setStatus: s.setStatus };
+  const ctx: NodeContext = { baseScale, liveScale: stage.liveScale, selection, canEdit, hasTentative: pen.active, layers, murals: rules.murals, dim, select, click, optionData: option, muralPicture, update: s.update, setStatus: s.setStatus };
   const selectedRow = selection && selection.key !== 'productInstances' ? ((doc[selection.key] as { id: number }[]).find((r) => r.id === selection.id) as Obj | undefined) : undefined;
   const selectedItem = selection?.key === 'productInstances' ? allItems.find((i) => i.id === selection.id) : undefined;
 
@@ -167,6 +175,13 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
           onDelete={setConfirmDelete}
           onNewViewport={() => void add.newViewport()}
         >
+          {viewId !== null && (
+            <ViewObjects
+              objects={viewObjects({ entities, items, texts: inView(doc.productCanvasTexts, viewId), lines: inView(doc.productCanvasLines, viewId), layers, murals: rules.murals, designTitle: (id) => optionRow(id)?.title ?? null })}
+              selection={selection}
+              onSelect={select}
+            />
+          )}
           {selectedItem && viewId !== null && (
             <SelectedItemPanel
               item={selectedItem}

@@ -41,6 +41,8 @@ export interface NodeContext {
   click: (sel: NonNullable<Selection>, at: number) => void;
   /** The data of a catalogue option (a mural design's fill, panel width and which ways it scales). */
   optionData: (id: unknown) => Obj;
+  /** The address of a mural design's picture (its option's thumbnail), or null: a texture draws it. */
+  muralPicture?: (optionId: unknown) => string | null;
   update: SpatialDocApi['update'];
   setStatus: SpatialDocApi['setStatus'];
 }
