@@ -308,8 +308,9 @@ opt(261, 180, 'Arctic White', 2, 'all', { swatchColor: '#f5f7f8' });
 opt(262, 180, 'Custom RAL', 3, 'admin');
 // 1798
 // A mural design's print panel width (inches) and the ways its texture may be scaled on the canvas.
+// The fallback design says neither: its panels take the canvas's default width (24) and it scales freely.
 const muralDesign = { panelWidth: 54, canScaleX: true, canScaleY: true };
-opt(990, 190, 'Fallback Mural', 99, 'all', { fallback: true, ...muralDesign });
+opt(990, 190, 'Fallback Mural', 99, 'all', { fallback: true });
 opt(991, 190, 'Birch Forest', 1, 'all', muralDesign);
 opt(992, 190, 'Coastal Fog', 2, 'all', muralDesign);
 opt(993, 191, 'Standard Commercial', 1, 'all', { substrate: 'standardCommercial' });
