@@ -21,7 +21,7 @@ const config: DrawingConfig = { renderers: {}, defaultUnits: 'mm', dimensionCont
 const hills = { id: 15, orgId: 1798, productId: 190, title: 'Mural', archived: 0, nodes: [{ id: 'hills', type: 'path', title: 'Hills', props: { d: 'M0 110L50 60L90 90L140 40L200 100V120H0Z', fill: '#a7c4a0' }, children: [] }] };
 const draw = (design: number) =>
   drawInstance(
-    { product: catalogue.product(190)!, instance: { id: 1, productId: 190, title: 'North wall mural', properties: { '190': { optionId: design }, '191': { optionId: 993 } } }, catalogue, graphic: hills as never, drawingConfig: config },
+    { product: catalogue.product(190)!, instance: { id: 1, productId: 190, title: 'North wall mural', quantity: 1, properties: { '190': { optionId: design }, '191': { optionId: 993 } } }, catalogue, graphic: hills as never, drawingConfig: config },
     { units: 'mm', showDimensions: false },
   );
 const all = (n: SvgNode | string, tag: string): SvgNode[] => (typeof n === 'string' ? [] : [...(n.tag === tag ? [n] : []), ...(n.children ?? []).flatMap((c) => all(c, tag))]);
