@@ -156,7 +156,9 @@ export function drawHardware(hw: DoorHardware, width: number, height: number, fi
     const inward = h.side === 'right' ? -1 : 1;
     const anchor = h.side === 'right' ? 'end' : 'start';
     const out: SvgNode[] = [labelNode('edge-label', -EDGE_GAP + 14 * px, height / 2, 'Edge', style, 'middle', -90)];
-    if (hw.handle !== 'none' && hw.handleTitle) out.push(labelNode('handle-label', h.x + inward * (90 + 6 * px), h.y, hw.handleTitle, style, anchor));
+    // Beside the handle, clear of it: a lever reaches 140 mm towards the hinges, a pull 20 mm.
+    const clear = hw.handle === 'lever' ? 150 : 30;
+    if (hw.handle !== 'none' && hw.handleTitle) out.push(labelNode('handle-label', h.x + inward * (clear + 6 * px), h.y - (hw.handle === 'lever' ? 16 * px : 0), hw.handleTitle, style, anchor));
     if (hw.lock !== 'none' && hw.lockTitle) out.push(labelNode('lock-label', lockAt.x + inward * (40 + 6 * px), lockAt.y + 16 * px, hw.lockTitle, style, anchor));
     if (hw.opening === 'slide') out.push(labelNode('opening-label', width / 2, height * 0.3 - 16 * px, 'Sliding', style));
     else if (hw.hingeSide && hw.hinges > 0) {
