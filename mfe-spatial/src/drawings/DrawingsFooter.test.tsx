@@ -77,5 +77,7 @@ describe('drawings footers and left-out pages', () => {
     // The view is drawn in the page (its panels and labels can be read), named for the page.
     const drawing = within(pages[1]!).getByRole('img', { name: 'Drawing: Elevation Layout · North Wall' });
     expect(drawing.querySelector('svg [data-id="area-1"]')).not.toBeNull();
+    // The PDF is drawn once the pictures are in (here: none to wait for).
+    await waitFor(() => expect(document.documentElement.dataset.printReady).toBe('true'));
   });
 });

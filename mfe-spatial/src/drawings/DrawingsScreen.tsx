@@ -24,6 +24,26 @@ function lastUpdatedText(value: string | null | undefined, designEngine: unknown
   return shown === value ? '' : shown;
 }
 
+/** Resolves once every picture of the set (SVG images and <img>s) has loaded or failed. */
+async function picturesLoaded(): Promise<void> {
+  const screen = document.querySelector('[data-testid="drawings-screen"]');
+  if (!screen) return;
+  const addresses = new Set<string>();
+  screen.querySelectorAll('svg image').forEach((el) => {
+    const href = el.getAttribute('href');
+    if (href) addresses.add(href);
+  });
+  screen.querySelectorAll('img').forEach((img) => addresses.add(img.currentSrc || img.src));
+  await Promise.all(
+    [...addresses].map((src) => {
+      if (typeof Image === 'undefined') return undefined;
+      const img = new Image();
+      img.src = src;
+      return typeof img.decode === 'function' ? img.decode().catch(() => undefined) : undefined;
+    }),
+  );
+}
+
 export const MISSING_ORDER_TEXT = "You might need to ask for an invite or the order you're looking for might have been deleted";
 
 /** /orders/{orgSpecificId}/drawings: the order's drawings set, to print or download as a PDF. */
@@ -112,14 +132,20 @@ export function DrawingsScreen() {
   );
   const wordingOrder = rules?.wording.order ?? 'order';
 
-  // The PDF renderer waits for this mark: every page of the set is in the document.
+  // The PDF renderer waits for this mark: every page of the set is in the document, with its pictures
+  // (the mural designs, item pictures, the logo) loaded, or failed: a missing picture does not hold the PDF up.
   useEffect(() => {
     if (status !== 'loaded') return;
-    document.documentElement.dataset.printReady = 'true';
+    let live = true;
+    const ready = () => {
+      if (live) document.documentElement.dataset.printReady = 'true';
+    };
+    picturesLoaded().then(ready, ready);
     return () => {
+      live = false;
       delete document.documentElement.dataset.printReady;
     };
-  }, [status, layout]);
+  }, [status, layout, viewPages]);
 
   const downloadPdf = async () => {
     if (data.status !== 'loaded' || !org || !route) return;
