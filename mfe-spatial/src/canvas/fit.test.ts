@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArchWallJson, EntityJson, ProductCanvasLineJson, ProductCanvasTextJson } from '@cpq/domain';
-import { boundsOf, fitView, panelLayoutBounds, pinchView, planBounds, stageHeight, viewportBounds } from './fit.ts';
+import { boundsOf, fitView, panelLayoutBounds, pinchView, planBounds, stageHeight, viewContent, viewKeyOf, viewportBounds } from './fit.ts';
 
 const limits = { min: 1 / 512, max: 128 };
 
@@ -67,6 +67,19 @@ describe('what a view draws', () => {
   it('the Panel Layout: its scene’s frame once it has panels', () => {
     const viewBox = { x: -20, y: -30, width: 140, height: 170 };
     expect(panelLayoutBounds({ title: 'Panel Layout', viewBox, shapes: [{ kind: 'rect', x: 0, y: 0, width: 100, height: 100, layer: 'panels' }] })).toEqual(viewBox);
+  });
+  it('a viewport counts only its own texts and lines; the plan counts its walls, not a viewport’s rows', () => {
+    const texts = [
+      { position: { x: 0, y: 0 }, width: 10, customViewId: 7 },
+      { position: { x: 500, y: 500 }, width: 10, customViewId: 8 },
+    ] as ProductCanvasTextJson[];
+    const lines = [{ from: { x: -20, y: 0 }, to: { x: 0, y: 0 }, customViewId: 8 }] as ProductCanvasLineJson[];
+    const walls = [{ from: { x: 0, z: 0 }, to: { x: 100, z: 0 }, thickness: 2 }] as ArchWallJson[];
+    const drawn = { walls, elevations: [], entities: [], viewId: 7, texts, lines, items: [], itemSize: { width: 60, height: 30 }, textHeight: 7, panelLayout: null };
+    expect(viewContent('customView', drawn)).toEqual({ x: 0, y: 0, width: 10, height: 7 });
+    expect(viewContent('plan', { ...drawn, viewId: null })).toEqual({ x: 0, y: -1, width: 100, height: 2 });
+    expect(viewContent('panelLayout', drawn)).toBeNull();
+    expect([viewKeyOf({ kind: 'plan' }), viewKeyOf({ kind: 'customView', id: 7 }), viewKeyOf(null)]).toEqual(['plan:', 'customView:7', '']);
   });
   it('the box around boxes and points', () => {
     expect(boundsOf([{ x: 1, y: 2, width: 0, height: 0 }, { x: -1, y: 5, width: 3, height: 1 }])).toEqual({ x: -1, y: 2, width: 3, height: 4 });

@@ -4,7 +4,7 @@
  */
 import type { ArchWallJson, EntityJson, ProductCanvasLineJson, ProductCanvasTextJson } from '@cpq/domain';
 import { wallOutline, type Point, type Scene } from '@cpq/spatial';
-import { dataOf, toPoint } from './rows.ts';
+import { dataOf, inView, toPoint } from './rows.ts';
 import type { PlacedItem, Size } from './types.ts';
 
 export interface Box { x: number; y: number; width: number; height: number }
@@ -102,3 +102,30 @@ export function stageHeight(stageWidth: number, screenHeight: number): number {
   if (stageWidth >= PHONE_STAGE_WIDTH) return STAGE_HEIGHT;
   return Math.round(Math.min(Math.max(screenHeight * 0.6, 280), STAGE_HEIGHT));
 }
+
+/** What the view on screen draws, to be fitted: the plan's walls, a viewport's rows, the Panel Layout's panels. */
+export function viewContent(
+  kind: 'plan' | 'customView' | 'panelLayout' | undefined,
+  drawn: {
+    walls: readonly ArchWallJson[];
+    elevations: readonly { from: { x: number; z: number }; to: { x: number; z: number } }[];
+    /** Every entity on the plan (its wall labels are drawn there); the viewport's own in a viewport. */
+    entities: readonly EntityJson[];
+    /** The viewport on screen (null off a viewport) and every text and line of the drawing. */
+    viewId: number | null;
+    texts: readonly ProductCanvasTextJson[];
+    lines: readonly ProductCanvasLineJson[];
+    items: readonly PlacedItem[];
+    itemSize: Size;
+    textHeight: number;
+    panelLayout: Scene | null;
+  },
+): Box | null {
+  if (kind === 'plan') return planBounds(drawn.walls, drawn.elevations, drawn.entities);
+  if (kind === 'panelLayout') return panelLayoutBounds(drawn.panelLayout);
+  if (kind === 'customView') return viewportBounds({ ...drawn, texts: inView(drawn.texts, drawn.viewId), lines: inView(drawn.lines, drawn.viewId) }, drawn.itemSize, drawn.textHeight);
+  return null;
+}
+
+/** A view's identity, for "a new view is on screen". */
+export const viewKeyOf = (view: { kind: string; id?: number } | null): string => (view ? `${view.kind}:${view.id ?? ''}` : '');
