@@ -26,7 +26,11 @@ export default defineConfig({
     // worker's, which halves the processor time the unit tests take (docs/decisions/0074).
     projects: [
       { test: { ...common, name: 'unit', include, exclude: [...configDefaults.exclude, ...isolated], isolate: false } },
-      { test: { ...common, name: 'unit (own modules)', include: isolated } },
+      // vmThreads: each file in a fresh VM context of a long-lived worker, rather than a fresh process
+      // (the forks default) that loads Node, vitest, jsdom and React again for every file. Just as
+      // isolated (globals, mocks and modules per file); the project's processor time 322 s → 117 s
+      // (docs/decisions/0103).
+      { test: { ...common, name: 'unit (own modules)', include: isolated, pool: 'vmThreads' as const } },
     ],
   },
 });
