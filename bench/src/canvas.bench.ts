@@ -6,11 +6,12 @@
  * transform, the scene made from the order data the API gives the app), in the same run.
  *
  * - Time to first frame (src/canvasProbe.ts). The app: navigation start → the canvas's first frame
- *   (the plan: 1798 opens on it; `appStartMs`), the probe then clicks the viewport in the Views list →
- *   the 500 entities painted (`sceneMs`, from the click; `openMs`, from navigation start). Plain
- *   Konva: navigation start → painted (`plainOpenMs`, Konva's script parsed in it) and from making the
- *   first shape → painted (`plainSceneMs`). `firstFrameVsPlainKonva` = sceneMs / plainSceneMs: what
- *   putting the same scene on screen costs through the app, start-up aside. `plainHitsSceneMs`: the
+ *   (the plan: 1798 opens on it; `appStartMs`); once the page is idle the probe clicks the viewport in
+ *   the Views list → the 500 entities painted (`sceneMs`); `firstFrameMs` = appStartMs + sceneMs (the
+ *   wait for idle, a person's reaction, left out). Plain Konva: navigation start → painted
+ *   (`plainFirstFrameMs`, Konva's script parsed in it) and from making the first shape → painted
+ *   (`plainSceneMs`). `firstFrameVsPlainKonva` = sceneMs / plainSceneMs: what putting the same scene on
+ *   screen costs through the app, its start-up (appStartMs) measured separately. `plainHitsSceneMs`: the
  *   same with listening shapes (Konva draws their hit graph in the same frame, as for the app's).
  *   Medians of OPENS opens each, app and plain pages alternately (warm HTTP cache: a first visit of
  *   each, reported, before them).
@@ -117,7 +118,7 @@ export const benchmarks: Benchmark[] = [
       { figure: 'p95FrameMs500', op: '<=' as const, value: 20, label: 'p95 frame ≤ 20 ms while panning' },
       { figure: 'fpsVsPlainKonva', op: '>=' as const, value: 0.95, label: 'frames shown while panning (frames / time) ≥ 0.95× plain Konva' },
       { figure: 'firstFrameVsPlainKonva', op: '<=' as const, value: 2, label: 'view switch → 500 entities painted ≤ 2× plain Konva making and drawing them' },
-      { figure: 'openMs', op: '<=' as const, value: 1500, label: 'navigation → the 500 entities painted ≤ 1.5 s (median)' },
+      { figure: 'firstFrameMs', op: '<=' as const, value: 1500, label: 'navigation → canvas, + view switch → 500 entities painted ≤ 1.5 s (median)' },
     ],
     async run(): Promise<Figures> {
       prepare();
@@ -157,9 +158,9 @@ export const benchmarks: Benchmark[] = [
           plainTimes.push(await openPlain(plain));
           hitsTimes.push(await openPlain(plain, 'hits'));
         }
-        const appOpen = appTimes.map((t) => t.sceneAt!);
         const appStart = appTimes.map((t) => t.stageAt!);
         const appScene = appTimes.map((t) => t.sceneAt! - t.switchAt!);
+        const appFirst = appTimes.map((t) => t.stageAt! + t.sceneAt! - t.switchAt!);
         const plainOpen = plainTimes.map((t) => t.sceneAt!);
         const plainDraw = plainTimes.map((t) => t.sceneAt! - t.drawStart!);
         const hitsDraw = hitsTimes.map((t) => t.sceneAt! - t.drawStart!);
@@ -179,18 +180,18 @@ export const benchmarks: Benchmark[] = [
         const e = frameFigures(await emptyFrames(app, `${portal.url}/orders/${empty.orgSpecificId}`));
 
         return {
-          openMs: median(appOpen),
+          firstFrameMs: median(appFirst),
           appStartMs: median(appStart),
           sceneMs: median(appScene),
           sceneMaxMs: Math.max(...appScene),
-          firstVisitOpenMs: firstVisit.sceneAt!,
-          plainOpenMs: median(plainOpen),
+          firstVisitFirstFrameMs: firstVisit.stageAt! + firstVisit.sceneAt! - firstVisit.switchAt!,
+          plainFirstFrameMs: median(plainOpen),
           plainSceneMs: median(plainDraw),
-          plainFirstVisitOpenMs: plainFirst.sceneAt!,
+          plainFirstVisitFirstFrameMs: plainFirst.sceneAt!,
           firstFrameVsPlainKonva: median(appScene) / median(plainDraw),
           plainHitsSceneMs: median(hitsDraw),
           firstFrameVsPlainKonvaHits: median(appScene) / median(hitsDraw),
-          openVsPlainKonva: median(appOpen) / median(plainOpen),
+          fromNavigationVsPlainKonva: median(appFirst) / median(plainOpen),
           fps500: a.fps,
           meanFps500: a.meanFps,
           p95FrameMs500: a.p95Ms,
@@ -209,6 +210,9 @@ export const benchmarks: Benchmark[] = [
           framesOver25MsEmpty: e.over25,
           vsEmpty: e.meanFps / a.meanFps,
           stageScale: stage.scale,
+          // How many of the OPENS scene draws ran in an animation frame (else at once): informative.
+          appDrawsInFrame: appTimes.filter((t) => t.drawnInFrame).length,
+          plainDrawsInFrame: plainTimes.filter((t) => t.drawnInFrame).length,
           loadAverageStart: loadStart,
           loadAverageEnd: os.loadavg()[0]!,
         };

@@ -11,27 +11,31 @@ import type { Locator, Page } from 'playwright-core';
 export interface ProbeTimes {
   /** The canvas element's first frame painted (the app started: whatever view it opens on). */
   stageAt: number | null;
-  /** The view switch to the measured viewport was clicked (by the probe, right after stageAt). */
+  /** The view switch to the measured viewport was clicked (by the probe, once the page was idle after stageAt). */
   switchAt: number | null;
   /** Plain Konva: the shapes start being made (Konva loaded, stage and layer there). */
   drawStart: number | null;
   /** A layer draw with every entity in it has reached the screen. */
   sceneAt: number | null;
+  /** That draw ran in an animation frame (a batched draw), not at once. */
+  drawnInFrame: boolean;
 }
 
 /**
  * Installed before the page's own scripts (an init script).
  * - stageAt: a MutationObserver sees a canvas inside the stage box; then a requestAnimationFrame and
  *   a task after it (after that frame's paint).
- * - Once the canvas painted, and `viewTitle` is given, the probe clicks the view's button in the
- *   Views list (a row whose text ends with the title), as soon as it is there: the 1798 canvas opens on
- *   the plan, and a person's reaction time is not the app's.
+ * - Once the canvas painted and the page is idle (requestIdleCallback, at most `idleTimeoutMs` later),
+ *   and `viewTitle` is given, the probe clicks the view's button in the Views list (a row whose text
+ *   ends with the title): the 1798 canvas opens on the plan. Clicking on an idle page times the
+ *   scene's own drawing, not the rest of the page still starting up (a person clicks later anyway).
  * - sceneAt: the stage's layers are hooked (Konva's 'draw' event, fired once a layer's scene is drawn);
- *   the first draw after which the stage holds `target` entity nodes queues a task, which runs after
- *   the frame that draw belongs to is painted (Konva draws a layer in an animation frame, after
- *   react-konva or the plain page added nodes). Nothing is watched any more once the scene painted.
+ *   after the first draw that finds `target` entity nodes on the stage, the time is taken once that
+ *   draw is painted: a task after the animation frame it ran in (Konva batches draws into frames,
+ *   after react-konva or the plain page added nodes), or after the next frame for a draw made at once
+ *   (requestAnimationFrame is wrapped to tell). Nothing is watched any more once the scene painted.
  */
-export function probeScript(opts: { target: number; stageSelector: string; viewTitle: string | null }): string {
+export function probeScript(opts: { target: number; stageSelector: string; viewTitle: string | null; idleTimeoutMs?: number }): string {
   return `(() => {
   const TARGET = ${opts.target};
   const STAGE = ${JSON.stringify(opts.stageSelector)};
@@ -39,6 +43,13 @@ export function probeScript(opts: { target: number; stageSelector: string; viewT
   const b = { stageAt: null, switchAt: null, drawStart: null, sceneAt: null };
   b.scene = new Promise((resolve) => { b.painted = resolve; });
   window.__canvasBench = b;
+  // Whether code runs inside an animation frame callback (Konva's batched draws do).
+  let inFrame = 0;
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((t) => {
+    inFrame++;
+    try { cb(t); } finally { inFrame--; }
+  });
   const hooked = new WeakSet();
   const count = (stage) => stage.find((n) => String(n.id()).startsWith('entity-')).length;
   b.watch = (stage) => {
@@ -48,11 +59,16 @@ export function probeScript(opts: { target: number; stageSelector: string; viewT
       layer.on('draw.canvasBench', () => {
         if (b.sceneAt !== null || b.pending || count(stage) < TARGET) return;
         b.pending = true;
-        setTimeout(() => {
+        b.drawnInFrame = inFrame > 0;
+        const done = () => {
           b.sceneAt = performance.now();
           for (const l of stage.getLayers()) l.off('draw.canvasBench');
           b.painted();
-        }, 0);
+        };
+        // Drawn in an animation frame: painted when it ends, so a task after it. Drawn outside one:
+        // painted in the next frame, so a task after that.
+        if (b.drawnInFrame) setTimeout(done, 0);
+        else requestAnimationFrame(() => setTimeout(done, 0));
       });
     }
   };
@@ -65,18 +81,23 @@ export function probeScript(opts: { target: number; stageSelector: string; viewT
     button.click();
     return true;
   };
-  // Hook the stage's layers every frame (a layer may come later) until the scene has painted.
+  // Hook the stage's layers every frame (a layer may come later) until the scene has painted; click
+  // the view once the page is idle after the canvas's first frame.
+  let idle = false;
   const poll = () => {
     const stage = ourStage();
     if (stage) b.watch(stage);
-    if (b.stageAt !== null) clickView();
+    if (idle) clickView();
     if (b.sceneAt === null) requestAnimationFrame(poll);
   };
   requestAnimationFrame(poll);
   const mo = new MutationObserver(() => {
     if (!document.querySelector(STAGE + ' canvas')) return;
     mo.disconnect();
-    requestAnimationFrame(() => setTimeout(() => { b.stageAt = performance.now(); }, 0));
+    requestAnimationFrame(() => setTimeout(() => {
+      b.stageAt = performance.now();
+      requestIdleCallback(() => { idle = true; }, { timeout: ${opts.idleTimeoutMs ?? 3000} });
+    }, 0));
   });
   mo.observe(document, { childList: true, subtree: true });
 })();`;
@@ -92,7 +113,7 @@ export async function sceneTimes(page: Page, timeoutMs = 60_000): Promise<ProbeT
     const b = window.__canvasBench;
     const late = new Promise((_, reject) => setTimeout(() => reject(new Error('the canvas did not paint the scene within ${timeoutMs} ms: ' + JSON.stringify(b))), ${timeoutMs}));
     await Promise.race([b.scene, late]);
-    return { stageAt: b.stageAt, switchAt: b.switchAt, drawStart: b.drawStart, sceneAt: b.sceneAt };
+    return { stageAt: b.stageAt, switchAt: b.switchAt, drawStart: b.drawStart, sceneAt: b.sceneAt, drawnInFrame: b.drawnInFrame };
   })()`);
 }
 
