@@ -16,6 +16,8 @@ export interface RenderResult {
   body: SvgNode[];
   /** Where the drawing reaches past the 0..width × 0..height box (e.g. an engraving wider than its plate). */
   reach?: { minX: number; maxX: number };
+  /** Page px kept left of `reach.minX` (a label centred under a narrow part there). */
+  marginLeftPx?: number;
   /** The size is a stand-in (not the product's): no width and height dimensions. */
   sizeUnknown?: boolean;
   /** Dimensions beyond the overall width and height, once the label scale is known. */

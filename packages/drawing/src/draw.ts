@@ -73,7 +73,7 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
 
   const layers = [];
   // The graphic may reach past the product (a bevel, a door frame): the drawing makes room for it.
-  const bounds: Bounds = { minX: Math.min(0, result.reach?.minX ?? 0), minY: 0, maxX: Math.max(w, result.reach?.maxX ?? w), maxY: h };
+  const bounds: Bounds = { minX: Math.min(0, result.reach?.minX ?? 0) - (result.marginLeftPx ?? 0) / pxPerUnit, minY: 0, maxX: Math.max(w, result.reach?.maxX ?? w), maxY: h };
   if (input.graphic && !input.graphic.archived && input.graphic.nodes.length > 0) {
     const idPrefix = `d${String(input.instance.id ?? 'x').replace(/[^A-Za-z0-9_-]/g, '_')}-`;
     layers.push(

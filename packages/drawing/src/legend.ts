@@ -20,6 +20,8 @@ const PAD_PX = 3;
 const LINE_PX = 14;
 const VALUE_MAX_PX = 230;
 const LABEL_MAX_PX = 150;
+const FONT_ALLOWANCE = 1.12;
+const BOLD_ALLOWANCE = 1.22;
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
 
@@ -80,8 +82,9 @@ export function legendNodes(rows: readonly LegendRow[], at: { x: number; y: numb
   const measure = (t: string) => measureText(t, { family: MEASURE_FONT, sizePx: size });
   const labelLines = rows.map((r) => wrap(r.label, LABEL_MAX_PX, measure));
   const valueLines = rows.map((r) => wrap(r.value, VALUE_MAX_PX, measure));
-  const labelW = Math.max(...labelLines.flat().map(measure), measure('Setting')) + 2 * PAD_PX;
-  const valueW = Math.max(...valueLines.flat().map(measure), measure('Value')) + 2 * PAD_PX;
+  // Room for the browser's font, which may run wider than the Helvetica advances measured (bold labels more so).
+  const labelW = Math.max(...labelLines.flat().map(measure), measure('Setting')) * BOLD_ALLOWANCE + 2 * PAD_PX;
+  const valueW = Math.max(...valueLines.flat().map(measure), measure('Value')) * FONT_ALLOWANCE + 2 * PAD_PX;
   const width = labelW + valueW;
   const headH = LINE_PX + 2 * PAD_PX;
   const children: SvgNode[] = [];

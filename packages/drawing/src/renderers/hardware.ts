@@ -139,7 +139,7 @@ export function labelNode(cls: string, x: number, y: number, text: string, style
  * mm, the labels and the thickness dimension once the label scale is known, and how far left the
  * edge view reaches.
  */
-export function drawHardware(hw: DoorHardware, width: number, height: number, fill: string): Pick<RenderResult, 'annotations' | 'extraDimensions' | 'reach'> & { body: SvgNode[] } {
+export function drawHardware(hw: DoorHardware, width: number, height: number, fill: string): Pick<RenderResult, 'annotations' | 'extraDimensions' | 'reach' | 'marginLeftPx'> & { body: SvgNode[] } {
   const body: SvgNode[] = [];
   if (hw.opening === 'slide') body.push(slideArrow(width, height));
   else if (hw.hingeSide && hw.hinges > 0) body.push(...hingeMarks(hw.hingeSide, width, height, hw.hinges));
@@ -170,5 +170,6 @@ export function drawHardware(hw: DoorHardware, width: number, height: number, fi
   const extraDimensions = (style: DimensionStyle): SvgNode[] => [
     dimensionNode({ x: edgeX, y: height }, { x: -EDGE_GAP, y: height }, style, { offset: -DIMENSION_EXTENSION_PX / style.pxPerUnit }),
   ];
-  return { body, annotations, extraDimensions, reach: { minX: edgeX, maxX: width } };
+  // Half the thickness label's width is left of the edge: kept on the page.
+  return { body, annotations, extraDimensions, reach: { minX: edgeX, maxX: width }, marginLeftPx: 30 };
 }

@@ -91,18 +91,21 @@ export const hingeCount = (height: number): number => (height <= 1000 ? 2 : heig
 /** The hinge side's marks: `count` hinge plates on that edge and the dashed swing lines of an elevation. */
 export function hingeMarks(side: 'left' | 'right', width: number, height: number, count = hingeCount(height)): SvgNode[] {
   const n = Math.max(1, Math.round(count));
-  const hw = Math.min(12, width * 0.03);
-  const hh = Math.min(100, height * 0.06);
+  // Light plates with a dark outline and white-backed swing lines: they read on a pale or a dark veneer.
+  const hw = Math.min(24, width * 0.04);
+  const hh = Math.min(110, height * 0.06);
   const x = side === 'left' ? 0 : width - hw;
   const hinges = Array.from({ length: n }, (_, i) => {
     const cy = n === 1 ? height / 2 : height * (0.1 + (0.8 * i) / (n - 1));
-    return el('rect', { class: 'hinge', x, y: cy - hh / 2, width: hw, height: hh, fill: '#6b7280', stroke: '#374151', 'stroke-width': 1 });
+    return el('rect', { class: 'hinge', x, y: cy - hh / 2, width: hw, height: hh, fill: '#e5e7eb', stroke: '#111827', 'stroke-width': 3 });
   });
   const hx = side === 'left' ? 0 : width;
   const ox = side === 'left' ? width : 0;
+  const d = `M${hx} 0L${ox} ${height / 2}L${hx} ${height}`;
   return [
+    el('path', { d, fill: 'none', stroke: '#ffffff', 'stroke-width': 6, 'stroke-opacity': 0.8 }),
+    el('path', { class: 'swing', d, fill: 'none', stroke: '#111827', 'stroke-width': 3, 'stroke-dasharray': '24 16' }),
     ...hinges,
-    el('path', { class: 'swing', d: `M${hx} 0L${ox} ${height / 2}L${hx} ${height}`, fill: 'none', stroke: '#374151', 'stroke-width': 1.5, 'stroke-dasharray': '12 8' }),
   ];
 }
 
@@ -140,5 +143,6 @@ export function renderLamella(ctx: RenderContext): RenderResult {
   }
   const hardware = drawHardware(doorHardware(ctx, height), width, height, fill);
   body.push(...hardware.body);
-  return { width, height, body, reach: hardware.reach, annotations: hardware.annotations, extraDimensions: hardware.extraDimensions, legend: settingsLegend(ctx) };
+  const { body: _, ...drawn } = hardware;
+  return { width, height, body, ...drawn, legend: settingsLegend(ctx) };
 }
