@@ -27,11 +27,13 @@ async function type(page: Page, propertyId: number, value: string) {
   await input.fill(value);
   await input.press('Tab');
   await expect(input).toHaveValue(value);
+  // The next property is opened at once (closing this one, within the input's pause): the value still applies.
 }
 
+/** Waits past the option input's debounce until the page says the item is saved. */
 async function saved(page: Page) {
-  await expect(page.getByTestId('save-status')).not.toHaveText(/Saving/, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(400);
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
 }
 
 /** Every door setting and the value the page must show for it once chosen. */

@@ -291,10 +291,23 @@ function ValueInput(p: OptionPickerProps & { property: ProductProperty; selectio
   useEffect(() => {
     if (!focused.current) setDraft(external);
   }, [external]);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  // A value typed within the pause is still applied when the field goes away (another property
+  // opened at once closes this one): dropping it lost what the person had typed.
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      pending.current?.();
+    },
+    [],
+  );
   const later = (fn: () => void) => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(fn, OPTION_INPUT_DEBOUNCE_MS);
+    pending.current = fn;
+    timer.current = setTimeout(() => {
+      pending.current = null;
+      fn();
+    }, OPTION_INPUT_DEBOUNCE_MS);
   };
 
   if (property.type === 'checkbox') {
