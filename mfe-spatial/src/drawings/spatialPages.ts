@@ -141,7 +141,7 @@ export function spatialPages(data: Data, rules: SpatialRules, options: SpatialPa
         set.leftOut.push({ type, title, note: `${title} is left out: ${why}` });
         continue;
       }
-      set.pages.push({ type, title, notes: notesOf(view, type), svg: sceneToSvg(scene, { idPrefix: `v${view.id}-${type}-` }) });
+      set.pages.push({ type, title, notes: notesOf(view, type), svg: sceneToSvg(scene, { idPrefix: `v${view.id}-${type}-`, pageStrokes: true }) });
     }
   }
   return set;

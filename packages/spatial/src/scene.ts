@@ -216,7 +216,7 @@ function customViewShapes(input: SpatialSceneInput, viewId: number, opts: SceneO
         const bl = Number(d.bleedLeft ?? 0), br = Number(d.bleedRight ?? 0), bt = Number(d.bleedTop ?? 0), bb = Number(d.bleedBottom ?? 0);
         shapes.push({ kind: 'rect', x: p.x - bl, y: p.y - bt, width: s.width + bl + br, height: s.height + bt + bb, fill: 'none', stroke: '#90a4ae', strokeWidth: 0.5, dash: [3, 2], layer: 'panels' });
         shapes.push({ kind: 'rect', x: p.x, y: p.y, ...s, fill: d.isDisabled ? '#eceff1' : 'none', stroke: d.isCriticalAlignmentPanel ? '#d84315' : '#455a64', strokeWidth: 1, layer: 'panels', id: `panel-${e.id}` });
-        const label = panelLabelIn({ x: p.x, y: p.y, ...s }, String(d.panelDescriptionOverride || d.panelNumber || ''), `panel-${e.id}`, opts);
+        const label = panelLabelIn({ x: p.x, y: p.y, ...s }, String(d.panelDescriptionOverride || (d.panelNumber ? `Panel ${d.panelNumber}` : '')), `panel-${e.id}`, opts);
         if (label) shapes.push(label);
         if (layers.dimensions) dimension(shapes, s.width, p.x + s.width / 2, p.y + s.height + 12 * px, opts);
         break;

@@ -116,4 +116,11 @@ describe('mural pictures and labels on printed pages', () => {
     expect(Number(label.getAttribute('font-size'))).toBeGreaterThanOrEqual(7 / 4);
     expect(label.querySelectorAll('tspan').length).toBeGreaterThan(1);
   });
+  it('on printed pages, lines are drawn in page pixels (1.5 a unit of stroke width), not scaled with the drawing', () => {
+    const scene = buildViewScene({ entities: [area] }, { kind: 'customView', id: 5 }, opts);
+    const page = parse(sceneToSvg(scene, { pageStrokes: true })).querySelector('[data-id="area-10"]')!;
+    expect([page.getAttribute('stroke-width'), page.getAttribute('vector-effect')]).toEqual(['2.25', 'non-scaling-stroke']);
+    const exported = parse(sceneToSvg(scene)).querySelector('[data-id="area-10"]')!;
+    expect([exported.getAttribute('stroke-width'), exported.getAttribute('vector-effect')]).toEqual(['1.5', null]);
+  });
 });
