@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { screenAt } from './canvas-helpers.ts';
 import { apiPost, signIn, signOut, snap } from './helpers.ts';
 
 interface Wall { from: { x: number; z: number }; to: { x: number; z: number } }
@@ -10,11 +11,21 @@ interface OrderData { productInstances: Item[]; archWalls: Wall[]; archCustomVie
 const orderNumber = (page: Page) => Number(new URL(page.url()).pathname.split('/')[2]);
 const orderData = (page: Page, orgId: number) => apiPost<OrderData>(page, '/api/configurator/get-configurator-order-data', { orgId, productOrderOrgSpecificId: orderNumber(page) });
 
-/** Clicks the canvas at a drawing point: the stage starts panned by (40, 40) at the view's scale. */
-async function clickAt(page: Page, x: number, y: number, scale = 1) {
-  const box = (await page.getByTestId('canvas-stage').locator('canvas').first().boundingBox())!;
-  await page.mouse.move(box.x + 40 + x * scale, box.y + 40 + y * scale);
-  await page.mouse.click(box.x + 40 + x * scale, box.y + 40 + y * scale);
+/** Clicks the canvas at a drawing point. */
+async function clickAt(page: Page, x: number, y: number) {
+  const at = await screenAt(page, x, y);
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.click(at.x, at.y);
+}
+
+/** Drags from one drawing point to another, in five steps. */
+async function dragFrom(page: Page, from: { x: number; y: number }, by: { x: number; y: number }) {
+  const a = await screenAt(page, from.x, from.y);
+  const b = await screenAt(page, from.x + by.x, from.y + by.y);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
 }
 
 test('a 1798 member draws a project: four walls that close, a corner moved by its grip, a viewport with text, a line and a placed item, copy and paste, delete, panels in the Panel Layout, SVG export', async ({ page }) => {
@@ -64,11 +75,8 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   const start = walls[0]!.from;
   await clickAt(page, (walls[0]!.from.x + walls[0]!.to.x) / 2, walls[0]!.from.z);
   await snap(page, 'canvas-wall-selected');
-  const canvasBox = (await stage.locator('canvas').first().boundingBox())!;
-  await page.mouse.move(canvasBox.x + 40 + start.x, canvasBox.y + 40 + start.z);
-  await page.mouse.down();
-  await page.mouse.move(canvasBox.x + 40 + start.x - 10, canvasBox.y + 40 + start.z - 20, { steps: 5 });
-  await page.mouse.up();
+  // Dragged by (−10, −20) drawing units (the plan, reopened, is fitted to its walls: the screen move is scaled).
+  await dragFrom(page, { x: start.x, y: start.z }, { x: -10, y: -20 });
   await expect.poll(async () => (await orderData(page, 1798)).archWalls[0]!.from.x).toBeCloseTo(start.x - 10, 0);
   const moved = (await orderData(page, 1798)).archWalls;
   expect(moved[0]!.from).toEqual(moved[3]!.to);
@@ -95,11 +103,11 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   // A line is drawn by two clicks, like a wall: from (0, 0) to (50, 50).
   await page.getByTestId('add-line').click();
   await expect(page.getByTestId('canvas-status')).toHaveText('Click where the line starts. Esc cancels.');
-  await clickAt(page, 0, 0, 2);
-  await clickAt(page, 50, 50, 2);
+  await clickAt(page, 0, 0);
+  await clickAt(page, 50, 50);
   await expect(page.getByTestId('canvas-status')).toHaveText('Line added.');
   // Select the text (at 40,40 in the viewport, scale 2; clicked right of the line) and copy, paste: a copy 10 further on both axes.
-  await clickAt(page, 52, 43, 2);
+  await clickAt(page, 52, 43);
   const original = (await orderData(page, 1798)).productCanvasTexts[0]!.id;
   await expect(stage).toHaveAttribute('data-selection', `productCanvasTexts-${original}`);
   await stage.focus();
@@ -114,15 +122,15 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   // Two clicks 350 ms apart are two clicks; within 300 ms they are a double-click, which opens the
   // text's words for editing; leaving the field saves them.
   const words = page.getByTestId('properties').locator('textarea');
-  await clickAt(page, 52, 43, 2);
+  await clickAt(page, 52, 43);
   await page.waitForTimeout(350);
-  await clickAt(page, 52, 43, 2);
+  await clickAt(page, 52, 43);
   await expect(words).toBeVisible();
   await expect(words).not.toBeFocused();
   // Then a double-click, begun more than 300 ms after those clicks so it pairs with neither.
   await page.waitForTimeout(350);
-  const sb = (await stage.locator('canvas').first().boundingBox())!;
-  await page.mouse.dblclick(sb.x + 40 + 52 * 2, sb.y + 40 + 43 * 2);
+  const textAt = await screenAt(page, 52, 43);
+  await page.mouse.dblclick(textAt.x, textAt.y);
   await expect(words).toBeFocused();
   await words.fill('North elevation');
   await stage.focus();
@@ -137,7 +145,7 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   await page.getByTestId('place-item').selectOption({ label: 'Bench × 1' });
   const viewId = (await orderData(page, 1798)).archCustomViews[0]!.id;
   await expect.poll(async () => (await orderData(page, 1798)).productInstances.find((i) => i.id === bench.id)).toMatchObject({ archCustomViewId: viewId, canvasPosition: { x: 10, y: 10 } });
-  await clickAt(page, 15, 35, 2);
+  await clickAt(page, 15, 35);
   await expect(page.getByTestId('selected-item')).toContainText('Bench × 1');
   await stage.focus();
   await page.keyboard.press('Control+c');
@@ -146,11 +154,7 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   const copy = (await orderData(page, 1798)).productInstances.find((i) => i.id !== bench.id)!;
   expect(copy).toMatchObject({ title: 'Bench', archCustomViewId: viewId, canvasPosition: { x: 260, y: 260 } });
   // Dragged by 20 units right: saved on release.
-  const cb = (await stage.locator('canvas').first().boundingBox())!;
-  await page.mouse.move(cb.x + 40 + 15 * 2, cb.y + 40 + 35 * 2);
-  await page.mouse.down();
-  await page.mouse.move(cb.x + 40 + 35 * 2, cb.y + 40 + 35 * 2, { steps: 5 });
-  await page.mouse.up();
+  await dragFrom(page, { x: 15, y: 35 }, { x: 20, y: 0 });
   await expect.poll(async () => (await orderData(page, 1798)).productInstances.find((i) => i.id === bench.id)?.canvasPosition).toEqual({ x: 30, y: 10 });
 
   await page.getByTestId('add-mural-area').click();
@@ -168,8 +172,8 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   // A seam drawn down the joint of panels 1 and 2 (x = 44: the area starts at 20, panels are 24
   // wide); clicked 1.5 units off, it lands on the panels' corners.
   await page.getByTestId('add-seam').click();
-  await clickAt(page, 45.5, 21, 2);
-  await clickAt(page, 45.5, 127, 2);
+  await clickAt(page, 45.5, 21);
+  await clickAt(page, 45.5, 127);
   await expect(page.getByTestId('canvas-status')).toHaveText('Added.');
   const seam = (await orderData(page, 1798)).entities.find((e) => e.type === 'calicoMuralSeam')!;
   expect(seam.data).toMatchObject({ from: { x: 44, y: 20 }, to: { x: 44, y: 128 }, thickness: 1 });
@@ -192,11 +196,7 @@ test('a 1798 member draws a project: four walls that close, a corner moved by it
   expect(await labelAt()).toEqual(mid);
   await page.getByTestId('spatial-canvas').getByRole('button', { name: 'Prev', exact: true }).click();
   await expect(page.getByTestId('view-label')).toHaveText('1 / 3 · Plan');
-  const pb = (await stage.locator('canvas').first().boundingBox())!;
-  await page.mouse.move(pb.x + 40 + mid.x + 8, pb.y + 40 + mid.z + 7);
-  await page.mouse.down();
-  await page.mouse.move(pb.x + 40 + mid.x + 38, pb.y + 40 + mid.z + 37, { steps: 5 });
-  await page.mouse.up();
+  await dragFrom(page, { x: mid.x + 8, y: mid.z + 7 }, { x: 30, y: 30 });
   await expect.poll(async () => (await labelAt()).x).toBeCloseTo(mid.x + 30, 0);
   expect((await labelAt()).z).toBeCloseTo(mid.z + 30, 0);
   await snap(page, 'canvas-plan-wall-label');
@@ -265,7 +265,8 @@ test('the mural layers are kept for the tab; a 1053 door order is drawn on a mil
   const stage = page.getByTestId('canvas-stage');
   await expect(stage).toBeVisible();
   await expect(page.getByTestId('precision')).toHaveText('Precision 1 mm');
-  await expect(stage).toHaveAttribute('data-scale', '0.08');
+  // The doors' millimetre scale (the view is then zoomed to fit the placed door).
+  await expect(stage).toHaveAttribute('data-base-scale', '0.08');
   await expect(page.getByTestId('layer-toggles')).toHaveCount(0);
   await page.getByRole('button', { name: 'Finer' }).click();
   await page.getByRole('button', { name: 'Finer' }).click();

@@ -21,8 +21,6 @@ import type { StageView } from './useStageView.ts';
 import type { ViewRef } from './views.ts';
 import styles from './SpatialCanvas.module.css';
 
-const STAGE_HEIGHT = 560;
-
 /** What the stage draws: the view on screen and the drawing's rows in it. */
 export interface StageDrawing {
   current: ViewRef | null;
@@ -100,7 +98,7 @@ export function CanvasStage(props: Props) {
       {!props.hasViews ? (
         <p className={styles.empty}>No viewports yet. Add one with “New viewport”.</p>
       ) : (
-        <Stage ref={stageRef} width={props.width} height={STAGE_HEIGHT} onDragEnd={view.onDragEnd} onWheel={view.onWheel} onClick={props.onClick} onMouseMove={props.onMouseMove}>
+        <Stage ref={stageRef} width={props.width} height={view.size.height} {...view.stageEvents} onClick={props.onClick} onMouseMove={props.onMouseMove}>
           <Layer>
             {viewId !== null && <Rect x={0} y={0} width={frame.width} height={frame.height} stroke="#90a4ae" strokeWidth={1} strokeScaleEnabled={false} listening={false} />}
             {grid && gridBounds !== undefined && <GridShape grid={grid} bounds={gridBounds} />}

@@ -10,6 +10,7 @@ import { CanvasStage } from './CanvasStage.tsx';
 import { DeleteViewportDialog } from './DeleteViewportDialog.tsx';
 import { DrawTools } from './DrawTools.tsx';
 import { exportViewSvg } from './exportSvg.ts';
+import { viewContent, viewKeyOf } from './fit.ts';
 import { nextItemSpot, snapCandidates, stageScale } from './geometry.ts';
 import { keyCommand } from './keys.ts';
 import { LayerToggles } from './LayerToggles.tsx';
@@ -55,7 +56,11 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
 
   const width = useBoxWidth(box);
   const { baseScale, frame } = stageScale(current?.kind, rules, width);
-  const stage = useStageView({ stageRef, boxRef: box, baseScale, zoom: rules.zoom, panningClass: styles.panning! });
+  const stage = useStageView({
+    ...{ stageRef, boxRef: box, baseScale, zoom: rules.zoom, panningClass: styles.panning!, width, viewKey: viewKeyOf(current) },
+    // Read when the view is fitted (after this render), so the rows below are there by then.
+    content: () => viewContent(current?.kind, { walls: doc.archWalls, elevations: doc.archElevations, entities: current?.kind === 'plan' ? doc.entities : entities, viewId, texts: doc.productCanvasTexts, lines: doc.productCanvasLines, items, itemSize, px: 1 / baseScale, panelLayout }),
+  });
   const units = rules.units;
   const dim = (v: number) => formatDimension(roundTo(v, precision), units);
   const entities = entitiesInView(doc.entities, viewId);
@@ -153,7 +158,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
         )}
         <ViewControls
           onZoom={stage.zoomBy}
-          onReset={stage.reset}
+          onFit={stage.fit}
           onExport={() => exportViewSvg(doc, allItems, current, { units, precision, layers: rules.murals ? layers : undefined, grid: rules.grid, viewportSize: frame, itemBox: itemSize }, order)}
           precision={precision}
           units={units}

@@ -3,7 +3,8 @@ import styles from './SpatialCanvas.module.css';
 
 interface Props {
   onZoom: (factor: number) => void;
-  onReset: () => void;
+  /** Zoom to fit what the view draws (a view with nothing drawn goes back to its origin at zoom 1). */
+  onFit: () => void;
   onExport: () => void;
   /** The dimension precision step, in `units`. */
   precision: number;
@@ -11,8 +12,8 @@ interface Props {
   onPrecision: (direction: 'finer' | 'coarser') => void;
 }
 
-/** Tools that change how the drawing is seen, not the drawing: zoom, reset, SVG export, dimension precision. */
-export function ViewControls({ onZoom, onReset, onExport, precision, units, onPrecision }: Props) {
+/** Tools that change how the drawing is seen, not the drawing: zoom, fit, SVG export, dimension precision. */
+export function ViewControls({ onZoom, onFit, onExport, precision, units, onPrecision }: Props) {
   return (
     <>
       <div className={styles.group}>
@@ -22,8 +23,8 @@ export function ViewControls({ onZoom, onReset, onExport, precision, units, onPr
         <Button variant="secondary" onClick={() => onZoom(0.8)}>
           Zoom out
         </Button>
-        <Button variant="secondary" onClick={onReset}>
-          Reset view
+        <Button variant="secondary" onClick={onFit} title="Zoom to fit the drawing" data-testid="fit-view">
+          Fit
         </Button>
         <Button variant="secondary" onClick={onExport} data-testid="export-svg">
           Export SVG

@@ -75,9 +75,11 @@ describe('what a view draws', () => {
     ] as ProductCanvasTextJson[];
     const lines = [{ from: { x: -20, y: 0 }, to: { x: 0, y: 0 }, customViewId: 8 }] as ProductCanvasLineJson[];
     const walls = [{ from: { x: 0, z: 0 }, to: { x: 100, z: 0 }, thickness: 2 }] as ArchWallJson[];
-    const drawn = { walls, elevations: [], entities: [], viewId: 7, texts, lines, items: [], itemSize: { width: 60, height: 30 }, textHeight: 7, panelLayout: null };
+    const drawn = { walls, elevations: [], entities: [], viewId: 7, texts, lines, items: [], itemSize: { width: 60, height: 30 }, px: 0.5, panelLayout: null };
     expect(viewContent('customView', drawn)).toEqual({ x: 0, y: 0, width: 10, height: 7 });
-    expect(viewContent('plan', { ...drawn, viewId: null })).toEqual({ x: 0, y: -1, width: 100, height: 2 });
+    // A text is 14 screen px high: 7 at half a unit per pixel. The plan's wall (y −1..1) has its length
+    // written from its middle (50, 0), 18 px (9) up, 40 × 11 px (20 × 5.5): y from −9 to 1, x to 70.
+    expect(viewContent('plan', { ...drawn, viewId: null })).toEqual({ x: 0, y: -9, width: 100, height: 10 });
     expect(viewContent('panelLayout', drawn)).toBeNull();
     expect([viewKeyOf({ kind: 'plan' }), viewKeyOf({ kind: 'customView', id: 7 }), viewKeyOf(null)]).toEqual(['plan:', 'customView:7', '']);
   });

@@ -28,9 +28,18 @@ export function boundsOf(boxes: readonly Box[]): Box | null {
 const pointBox = (p: Point): Box => ({ x: p.x, y: p.y, width: 0, height: 0 });
 const segmentBox = (a: Point, b: Point): Box => boundsOf([pointBox(a), pointBox(b)])!;
 
-/** What is drawn on the plan: the walls at their thickness, the elevations' lines and the wall labels. */
-export function planBounds(walls: readonly ArchWallJson[], elevations: readonly { from: { x: number; z: number }; to: { x: number; z: number } }[], entities: readonly EntityJson[]): Box | null {
+/**
+ * Where a wall's or elevation's length is written (WallNode): from its middle, 18 screen pixels up, 11 px
+ * high; taken as six characters wide (about 40 px) since the words depend on units and precision.
+ * `px` is one screen pixel in drawing units at zoom 1 (0: no labels).
+ */
+const lengthLabelBox = (w: { from: { x: number; z: number }; to: { x: number; z: number } }, px: number): Box => ({ x: (w.from.x + w.to.x) / 2, y: (w.from.z + w.to.z) / 2 - 18 * px, width: 40 * px, height: 11 * px });
+
+/** What is drawn on the plan: the walls at their thickness, the elevations' lines, their length labels and the wall labels. */
+export function planBounds(walls: readonly ArchWallJson[], elevations: readonly { from: { x: number; z: number }; to: { x: number; z: number } }[], entities: readonly EntityJson[], px = 0): Box | null {
+  if (!walls.length && !elevations.length && !entities.some((e) => e.type === 'calicoWallLabel')) return null;
   return boundsOf([
+    ...(px > 0 ? [...walls, ...elevations].map((w) => lengthLabelBox(w, px)) : []),
     ...walls.flatMap((w) => wallOutline(w).map((p) => pointBox(toPoint(p)))),
     ...elevations.map((e) => segmentBox(toPoint(e.from), toPoint(e.to))),
     ...entities.filter((e) => e.type === 'calicoWallLabel').map((e) => pointBox(toPoint((dataOf(e).labelPlanPosition as { x: number; z: number } | undefined) ?? { x: 0, z: 0 }))),
@@ -117,13 +126,14 @@ export function viewContent(
     lines: readonly ProductCanvasLineJson[];
     items: readonly PlacedItem[];
     itemSize: Size;
-    textHeight: number;
+    /** One screen pixel in drawing units at zoom 1: texts and length labels are sized in screen pixels. */
+    px: number;
     panelLayout: Scene | null;
   },
 ): Box | null {
-  if (kind === 'plan') return planBounds(drawn.walls, drawn.elevations, drawn.entities);
+  if (kind === 'plan') return planBounds(drawn.walls, drawn.elevations, drawn.entities, drawn.px);
   if (kind === 'panelLayout') return panelLayoutBounds(drawn.panelLayout);
-  if (kind === 'customView') return viewportBounds({ ...drawn, texts: inView(drawn.texts, drawn.viewId), lines: inView(drawn.lines, drawn.viewId) }, drawn.itemSize, drawn.textHeight);
+  if (kind === 'customView') return viewportBounds({ ...drawn, texts: inView(drawn.texts, drawn.viewId), lines: inView(drawn.lines, drawn.viewId) }, drawn.itemSize, 14 * drawn.px);
   return null;
 }
 
