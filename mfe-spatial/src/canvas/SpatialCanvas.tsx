@@ -229,7 +229,7 @@ export function SpatialCanvas({ order, data, catalogue, canEdit, items: allItems
       </div>
       <div className={styles.footer}>
         <p className={s.status?.tone === 'error' ? styles.statusError : styles.status} role="status" aria-live="polite" data-testid="canvas-status">
-          {s.saving ? 'Saving…' : (s.status?.message ?? pen.hint)}
+          {s.status?.tone === 'progress' ? s.status.message : s.saving ? 'Saving…' : (s.status?.message ?? pen.hint)}
         </p>
         {list.length > 0 && current?.kind !== 'panelLayout' && (
           <p className={styles.gridLegend} data-testid="grid-legend">

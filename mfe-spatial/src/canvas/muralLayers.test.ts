@@ -45,6 +45,9 @@ describe('the objects list of a view', () => {
   it('names areas, textures by design, panels by number (in order), seams', () => {
     expect(viewObjects({ ...base, entities: [seam, panel2, texture, area, panel1, empty] }).map((o) => o.name)).toEqual(['Mural area 1', 'Mural area 2', 'Birch Forest texture', 'Panel 1', 'Panel 2', 'Seam 1']);
   });
+  it('a second texture is told apart by its number', () => {
+    expect(viewObjects({ ...base, entities: [texture, ent(9, 'calicoMuralTexture', { ...box(0, 0, 240, 54), muralProductOptionId: 991 }, 1)] }).map((o) => o.name)).toEqual(['Birch Forest texture', 'Birch Forest texture 2']);
+  });
   it('leaves out what a layer toggle hides', () => {
     expect(viewObjects({ ...base, layers: { ...layers, panelsAndSeams: false }, entities: [seam, panel1, area] }).map((o) => o.name)).toEqual(['Mural area 1']);
   });

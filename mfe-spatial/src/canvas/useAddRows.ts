@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { EntityJson } from '@cpq/domain';
 import { SPATIAL_DEFAULTS, autogeneratePanels, verticalCrossings } from '@cpq/spatial';
 import { fitTexture, muralOptionId, newEntityData, optionData } from './newEntity.ts';
@@ -23,6 +24,7 @@ interface Inputs {
 /** What the tools add to the drawing: each new row is saved, then selected (a new viewport is shown). */
 export function useAddRows({ s, viewId, entities, allItems, options, selection, setSelection, setView }: Inputs) {
   const mural = () => muralOptionId(allItems, options);
+  const generating = useRef(false);
 
   async function newViewport() {
     const row = await s.create('archCustomViews', { title: SPATIAL_DEFAULTS.viewportTitle, rank: s.doc.archCustomViews.length + 1 }, 'Viewport added.');
@@ -79,13 +81,26 @@ export function useAddRows({ s, viewId, entities, allItems, options, selection, 
     const breaks = verticalCrossings({ position: d.position, size: d.size }, entities.filter((e) => e.type === 'calicoMuralSeam' || e.type === 'calicoMismatchLine').map(dataOf));
     const panels = autogeneratePanels({ position: d.position, size: d.size }, { panelWidth, breaks });
     const existing = entities.filter((e) => e.type === 'calicoMuralPanel' && e.parentId === area.id);
-    s.setStatus({ tone: 'info', message: `Generating ${panels.length} panels…` });
-    // Existing panels are moved in one batch; the rest are created, and extra ones removed.
-    const reuse = existing.slice(0, panels.length);
-    if (reuse.length) await s.batchUpdateEntities(reuse.map((e, i) => ({ id: e.id, data: { ...dataOf(e), ...panels[i]!, archCustomViewId: viewId } as EntityJson['data'] })));
-    for (const p of panels.slice(reuse.length)) await s.create('entities', { type: 'calicoMuralPanel', parentId: area.id, parentResourceKey: 'entities', data: { ...p, archCustomViewId: viewId } as EntityJson['data'] });
-    for (const e of existing.slice(panels.length)) await s.destroy('entities', e.id);
-    s.setStatus({ tone: 'info', message: `${panels.length} panels generated.` });
+    // One run at a time: a second click while panels are being saved would save them twice.
+    if (generating.current) return;
+    generating.current = true;
+    const progress = (done: number) => s.setStatus({ tone: 'progress', message: `Generating ${panels.length} panels… ${done} of ${panels.length} saved` });
+    try {
+      s.setStatus({ tone: 'progress', message: `Generating ${panels.length} panels…` });
+      // Existing panels are moved in one batch; the rest are created, and extra ones removed. A save
+      // refused stops the run with its message (the panels saved so far stay; generating again redoes them).
+      const reuse = existing.slice(0, panels.length);
+      if (reuse.length && !(await s.batchUpdateEntities(reuse.map((e, i) => ({ id: e.id, data: { ...dataOf(e), ...panels[i]!, archCustomViewId: viewId } as EntityJson['data'] }))))) return;
+      progress(reuse.length);
+      for (const [k, p] of panels.slice(reuse.length).entries()) {
+        if (!(await s.create('entities', { type: 'calicoMuralPanel', parentId: area.id, parentResourceKey: 'entities', data: { ...p, archCustomViewId: viewId } as EntityJson['data'] }))) return;
+        progress(reuse.length + k + 1);
+      }
+      for (const e of existing.slice(panels.length)) await s.destroy('entities', e.id);
+      s.setStatus({ tone: 'info', message: `${panels.length} panels generated.` });
+    } finally {
+      generating.current = false;
+    }
   }
 
   return { newViewport, addText, addEntity, saveShape, autogenerate };

@@ -3,7 +3,8 @@ import { api, errorMessage, type OrderData, type SpatialRows } from '@cpq/client
 import type { SpatialResourceKey } from '@cpq/domain';
 
 export type SpatialDoc = { [K in SpatialResourceKey]: SpatialRows[K][] };
-export type Status = { tone: 'info' | 'error'; message: string } | null;
+/** What the canvas says under the stage; 'progress' (a long run, step by step) shows over "Saving…". */
+export type Status = { tone: 'info' | 'error' | 'progress'; message: string } | null;
 
 const KEYS: readonly SpatialResourceKey[] = ['archWalls', 'archElevations', 'archCustomViews', 'entities', 'productCanvasTexts', 'productCanvasLines'];
 const docOf = (data: OrderData): SpatialDoc => Object.fromEntries(KEYS.map((k) => [k, [...((data[k] as unknown[]) ?? [])]])) as SpatialDoc;

@@ -45,7 +45,8 @@ export function viewObjects(input: {
           return `Mural area ${n}${d.isReturn ? ' (return)' : ''}`;
         case 'calicoMuralTexture': {
           const title = input.designTitle(d.muralProductOptionId);
-          return title ? `${title} texture` : `Mural texture ${n}`;
+          // A second texture of the same design is told apart by its number.
+          return title ? `${title} texture${n > 1 ? ` ${n}` : ''}` : `Mural texture ${n}`;
         }
         case 'calicoMuralPanel':
           return `Panel ${String(d.panelDescriptionOverride || d.panelNumber || n)}`;
