@@ -59,6 +59,19 @@ test('a 1798 member starts a new project: the empty plan says what to do, Add wa
   await expect(page.getByTestId('grid-legend')).toHaveCount(0);
   await snap(page, 'canvas-start-empty-panel-layout');
   expect(await canvasViolations(page)).toEqual([]);
+
+  // On a phone the message wraps inside the stage and the grid line wraps under the status.
+  await page.getByRole('button', { name: 'Prev' }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(empty).toBeVisible();
+  const stageBox = (await stage.boundingBox())!;
+  const message = (await empty.boundingBox())!;
+  expect(message.x).toBeGreaterThanOrEqual(stageBox.x);
+  expect(message.x + message.width).toBeLessThanOrEqual(stageBox.x + stageBox.width);
+  const legend = (await page.getByTestId('grid-legend').boundingBox())!;
+  expect(legend.x + legend.width).toBeLessThanOrEqual(390);
+  await stage.scrollIntoViewIfNeeded();
+  await snap(page, 'canvas-start-phone', { fullPage: false });
 });
 
 test('a 1053 owner sees the millimetre grid named and millimetres on the property fields', async ({ page }) => {
