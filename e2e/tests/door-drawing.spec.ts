@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openOrder, signIn, snap } from './helpers.ts';
+import { apiPost, openOrder, signIn, snap } from './helpers.ts';
 
 /**
  * A door a factory can build from (decision 0102): Nordvik's owner sets every door panel setting of
@@ -57,9 +57,28 @@ const SETTINGS: Array<{ id: number; label: string; option?: number; value?: stri
 ];
 const NOTES = 'Hang after the floor is oiled';
 
+/** D-101 as the demo seeds it (api/src/demo/index.ts FJORD_D101): put back so other journeys find the demo order as seeded. */
+const SEEDED = {
+  '141': { value: 820 }, '142': { value: 2040 }, '304': { value: 67 },
+  '143': { optionId: 230 }, '144': { optionId: 234 }, '310': { optionId: 334 },
+  '147': { optionId: 243 }, '306': { optionId: 323 }, '307': { optionId: 329 }, '308': { optionId: 332 },
+  '309': { value: 'Matt black hinges; soft-close stop' }, '161': { value: 'D-101' },
+  '300': { optionId: 311 }, '301': {}, '302': { value: 120 }, '303': { optionId: 312 },
+};
+
+test.afterEach(async ({ page }, info) => {
+  if (!info.title.startsWith('1053')) return;
+  const data = await apiPost<{ productInstances: Array<{ id: number; productId: number }> }>(page, '/api/configurator/get-configurator-order-data', { orgId: 1053, productOrderOrgSpecificId: 1 });
+  const door = data.productInstances.find((i) => i.productId === 104)!;
+  // Swing first: while Slide is chosen the hinges and the hinge side cannot be (rule 10).
+  await apiPost(page, '/api/resources/productInstances/update', { where: { id: door.id }, props: { properties: { '305': { optionId: 320 } } } });
+  await apiPost(page, '/api/resources/productInstances/update', { where: { id: door.id }, props: { properties: SEEDED, notes: 'Entrance door, north elevation' } });
+});
+
 test('1053: every door setting set on the order page is on the door drawing, with hinge marks and readable labels', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 1000 });
+  // Wide enough for a ledger page at its real size (narrower windows show pages smaller).
+  await page.setViewportSize({ width: 1760, height: 1200 });
   await signIn(page, 'owner-1053@demo.test');
   await openOrder(page, { orgSpecificId: 1, title: 'Fjord House Doors' });
   await expect(page.getByTestId('item-drawing')).toBeVisible();

@@ -52,3 +52,18 @@ describe('drawing the instances of an order', () => {
     expect(svgOf([])).not.toContain('#123456');
   });
 });
+
+describe('labels at the scale a drawing is shown at', () => {
+  it('a 2000 mm door with its settings table is drawn for the scale its page shows it at (so its labels are 12 px there)', () => {
+    const catalogue = makeCatalogue({ products: [makeProduct({ id: 1, title: 'Door' })] });
+    const door = { id: 5, orgId: 1053, productOrderId: 1, productId: 1, title: 'D-1', quantity: 1, rank: 1, properties: {} } as OrderDataProductInstance;
+    // Lamella renderer without sizes: the 600 × 2000 mm default door, its edge, dimensions and table in page px.
+    const config = { ...DEFAULT_DRAWING_CONFIG, renderers: { '1': 'lamella' as const } };
+    for (const setMode of ['multiple', 'individual'] as const) {
+      const drawn = drawInstances([door], catalogue, [], config, { units: 'mm', setMode, showDimensions: true }, 'ledger');
+      const shownAt = layOutPages(drawn, setMode, 'ledger').pages[0]![0]!.scale;
+      expect(shownAt).toBeLessThan(0.25);
+      expect(drawn[0]!.drawing!.pxPerUnit / shownAt).toBeLessThan(1.005);
+    }
+  });
+});

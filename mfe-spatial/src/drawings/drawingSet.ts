@@ -50,9 +50,15 @@ export function drawInstances(
     const draw = (pxPerUnit: number) => (input ? drawInstance(input, { units: settings.units, showDimensions: settings.showDimensions, pxPerUnit, legend: true }) : null);
     // Dimension labels (and the settings table beside the drawing) are sized for the scale the drawing is
     // shown at: drawn again when it had to shrink to fit.
+    // Margins and the table are page px, so a smaller scale makes them more mm: a few rounds settle it.
     let drawing = draw(scale);
-    const fitted = drawing ? fittedScale(drawing, scale, maxWidthPx, DRAWING_HEIGHT_PX) : scale;
-    if (fitted < scale) drawing = draw(fitted);
+    let drawnAt = scale;
+    for (let round = 0; drawing && round < 4; round++) {
+      const fitted = fittedScale(drawing, scale, maxWidthPx, DRAWING_HEIGHT_PX);
+      if (fitted >= drawnAt * 0.995) break;
+      drawnAt = fitted;
+      drawing = draw(fitted);
+    }
     return {
       id: instance.id,
       number: instanceNumber(instance, config),
