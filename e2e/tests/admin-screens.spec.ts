@@ -32,7 +32,9 @@ test('every admin screen loads, passes axe and is photographed', async ({ page }
     await expect(page.getByTestId('loading-screen'), name).toHaveCount(0);
     await expect(page.getByText('This area is not available yet.'), name).toHaveCount(0);
     await expect(page.getByRole('alert').filter({ hasText: /failed|error|could not/i }), name).toHaveCount(0);
-    await page.waitForTimeout(300);
+    // Settled before axe reads it: nothing busy, and two frames painted since.
+    await expect(page.locator('[aria-busy="true"]'), name).toHaveCount(0);
+    await page.evaluate(() => new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn()))));
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -16,14 +16,19 @@ const DESKTOP = { width: 1440, height: 900 };
 
 type Stop = { name: string; path: string };
 
-/** Waits until the route has drawn: its heading, no loading screen, nothing busy, fonts in. */
+/**
+ * Waits until the route has drawn: its heading, no loading screen, nothing busy, fonts in, the images
+ * in view loaded, and two frames painted since (a size a ResizeObserver sets lands in the next frame).
+ * Named states, not a pause: a pause is too short on a busy machine and wasted on a quiet one.
+ */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await expect(page.getByTestId('loading-screen')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || (img.loading === 'lazy' && img.getBoundingClientRect().top >= window.innerHeight)));
+  await page.evaluate(() => new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn()))));
 }
 
 type OrdersData = { productOrders: Array<{ orgSpecificId: number }> };
