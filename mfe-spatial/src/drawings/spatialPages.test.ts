@@ -67,13 +67,17 @@ describe('pages of a spatial order', () => {
     expect(panels[0]!.getAttribute('width')).toBe('90');
   });
   it('the Mural Rendering draws the chosen design’s picture; the Installer Layout draws it lighter', () => {
-    const withTexture = { ...data, entities: [...data.entities, entity(4, 'calicoMuralTexture', 2, { muralProductOptionId: 991 }, 1)] };
+    const withTexture = { ...data, entities: [...data.entities, entity(4, 'calicoMuralTexture', 2, { muralProductOptionId: 991 }, 1)], productInstances: [{ ...base, id: 7, productId: 190, rank: 1, properties: {}, title: 'East mural', quantity: 1, archCustomViewId: 2 }] };
     const { pages } = spatialPages(withTexture, murals, { muralDesign: muralDesigns(catalogue) });
     const rendering = parse(pages.find((p) => p.type === 'muralTexture')!.svg);
     expect(rendering.querySelector('image')!.getAttribute('href')).toBe('/api/media/2/file');
     const installer = parse(pages.find((p) => p.type === 'muralSeam')!.svg);
     expect(installer.querySelector('[data-id="texture-4"]')!.getAttribute('opacity')).toBe('0.35');
     expect(installer.querySelector('[data-testid="drawing-panel"]')).not.toBeNull();
+    // The item's box is on the Elevation Layout, not over the design nor over the installer's panels.
+    expect(parse(pages.find((p) => p.type === 'muralArea')!.svg).querySelector('[data-id="item-7"]')).not.toBeNull();
+    expect(rendering.querySelector('[data-id="item-7"]')).toBeNull();
+    expect(installer.querySelector('[data-id="item-7"]')).toBeNull();
   });
   it('labels are sized for the page: the canvas text wraps to its width at no more than 12 px as printed', () => {
     // North Wall: the text's box (80 wide) and the 20 px margin make a small drawing that is scaled up to

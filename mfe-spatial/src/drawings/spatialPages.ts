@@ -130,8 +130,10 @@ export function spatialPages(data: Data, rules: SpatialRules, options: SpatialPa
           }),
           20 / (pxPerUnit ?? 1),
         );
-        // The rendering is the design: no lines or arrows over it, only the texts.
+        // The rendering is the design: no lines or arrows over it, only the texts; it and the installer's
+        // page leave out the items' boxes, which would hide the design and the panels.
         if (type === 'muralTexture') scene.shapes = scene.shapes.filter((s) => s.layer !== 'annotations' || s.kind === 'text');
+        if (type === 'muralTexture' || type === 'muralSeam') scene.shapes = scene.shapes.filter((s) => s.layer !== 'products');
         return scene;
       };
       const title = type === 'spatialCustomView' ? view.title : `${MURAL_PAGE_TITLES[type]} · ${view.title}`;

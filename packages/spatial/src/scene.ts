@@ -248,6 +248,15 @@ function customViewShapes(input: SpatialSceneInput, viewId: number, opts: SceneO
       }
     }
   }
+  // The items first: the view's texts and lines are notes drawn over everything.
+  const box = opts.itemBox ?? { width: 120, height: 60 };
+  for (const { item: i, x, y } of placedItems(input.productInstances ?? [], viewId, box)) {
+    shapes.push({ kind: 'rect', x, y, width: box.width, height: box.height, fill: '#fff', stroke: '#455a64', strokeWidth: 1, layer: 'products', id: `item-${i.id}` });
+    const pad = box.height * 0.1;
+    const inner = { x: x + pad, y: y + pad, width: box.width - 2 * pad, height: box.height - 2 * pad };
+    const label = fittedLabel(`${i.title || 'Item'} × ${i.quantity ?? 1}`, inner, opts, { anchor: 'middle', middle: true, maxHeight: inner.height, within: `item-${i.id}`, fill: '#263238', layer: 'products' });
+    if (label) shapes.push(label);
+  }
   for (const t of input.productCanvasTexts ?? []) {
     if (t.customViewId !== viewId) continue;
     // As on the canvas: the text's box starts at its position, as wide as its width, its words wrapped in it.
@@ -258,11 +267,6 @@ function customViewShapes(input: SpatialSceneInput, viewId: number, opts: SceneO
   for (const l of input.productCanvasLines ?? []) {
     if (l.customViewId !== viewId || l.isTentative) continue;
     shapes.push({ kind: 'line', x1: l.from.x, y1: l.from.y, x2: l.to.x, y2: l.to.y, stroke: '#263238', strokeWidth: l.strokeWidth, markerStart: !!l.fromSymbol && l.fromSymbol !== 'none', markerEnd: !!l.toSymbol && l.toSymbol !== 'none', layer: 'annotations', id: `line-${l.id}` });
-  }
-  const box = opts.itemBox ?? { width: 120, height: 60 };
-  for (const { item: i, x, y } of placedItems(input.productInstances ?? [], viewId, box)) {
-    shapes.push({ kind: 'rect', x, y, width: box.width, height: box.height, fill: '#fff', stroke: '#455a64', strokeWidth: 1, layer: 'products', id: `item-${i.id}` });
-    shapes.push({ kind: 'text', x: x + box.width / 2, y: y + box.height * 0.57, text: `${i.title || 'Item'} × ${i.quantity ?? 1}`, fontSize: box.height / 5, anchor: 'middle', fill: '#263238', layer: 'products' });
   }
   return shapes;
 }

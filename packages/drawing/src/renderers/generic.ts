@@ -55,7 +55,7 @@ export function renderGeneric(ctx: RenderContext): RenderResult {
   }
   // The picture fills the box (cut to it, not stretched), over a white ground that hides the stand-in
   // graphic; the names sit on a light band along the bottom.
-  const captionFont = font * 0.75;
+  const captionFont = font * 0.6;
   const band = captionFont * (1.3 * lines.length + 0.5);
   const caption: SvgNode = el(
     'text',
