@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, openOrder, signIn, snap } from './helpers.ts';
+import { overflowOn } from './overflow.ts';
 
 /**
  * Mural work on the canvas as a Calico Murals (1798) member does it on the demo's Lobby Mural, North
@@ -157,4 +158,20 @@ test('murals on the North Wall: area and texture selected apart (click, list, ke
   expect((added.data.size as Size).height).toBeCloseTo((175 * 240) / 775, 5);
   await expect(stage).toHaveAttribute('data-selection', `entities-${added.id}`);
   await snap(page.getByTestId('spatial-canvas'), 'murals-05-new-texture-fitted');
+});
+
+test('on a 390 px phone the North Wall’s objects list selects the area and nothing overflows', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await signIn(page, 'member-1798@demo.test');
+  await openOrder(page, ORDER);
+  await page.getByTestId('views-toggle').click();
+  await page.getByRole('tree', { name: 'Views' }).getByRole('button', { name: '1. North Wall' }).click();
+  const objects = page.getByTestId('view-objects');
+  await objects.getByRole('button', { name: 'Mural area 1' }).click();
+  await expect(page.getByTestId('canvas-stage')).toHaveAttribute('data-selection', /^entities-\d+$/);
+  await expect(page.getByTestId('autogenerate-panels')).toBeVisible();
+  expect(await overflowOn(page)).toEqual([]);
+  await snap(page, 'murals-06-phone-objects', { fullPage: false });
+  await context.close();
 });
