@@ -61,7 +61,7 @@ const NOTES = 'Hang after the floor is oiled';
 const SEEDED = {
   '141': { value: 820 }, '142': { value: 2040 }, '304': { value: 67 },
   '143': { optionId: 230 }, '144': { optionId: 234 }, '310': { optionId: 334 },
-  '147': { optionId: 243 }, '306': { optionId: 323 }, '307': { optionId: 329 }, '308': { optionId: 332 },
+  '147': { optionId: 243 }, '305': { optionId: 320 }, '306': { optionId: 323 }, '307': { optionId: 329 }, '308': { optionId: 332 },
   '309': { value: 'Matt black hinges; soft-close stop' }, '161': { value: 'D-101' },
   '300': { optionId: 311 }, '301': {}, '302': { value: 120 }, '303': { optionId: 312 },
 };
@@ -70,8 +70,6 @@ test.afterEach(async ({ page }, info) => {
   if (!info.title.startsWith('1053')) return;
   const data = await apiPost<{ productInstances: Array<{ id: number; productId: number }> }>(page, '/api/configurator/get-configurator-order-data', { orgId: 1053, productOrderOrgSpecificId: 1 });
   const door = data.productInstances.find((i) => i.productId === 104)!;
-  // Swing first: while Slide is chosen the hinges and the hinge side cannot be (rule 10).
-  await apiPost(page, '/api/resources/productInstances/update', { where: { id: door.id }, props: { properties: { '305': { optionId: 320 } } } });
   await apiPost(page, '/api/resources/productInstances/update', { where: { id: door.id }, props: { properties: SEEDED, notes: 'Entrance door, north elevation' } });
 });
 
@@ -138,12 +136,9 @@ test('1053: every door setting set on the order page is on the door drawing, wit
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await snap(sheet, 'door-02-drawing-page');
 
-  // A sliding door: no hinges (nor a hinge side), a slide arrow. Slide is unavailable while hinges are
-  // chosen (rule 10); choosing it from the unavailable options clears them.
+  // A sliding door: its drawing has no hinges (nor a hinge side), but a slide arrow.
   await openOrder(page, { orgSpecificId: 1, title: 'Fjord House Doors' });
-  await page.getByTestId('show-unavailable').check();
   await choose(page, 305, 321);
-  await expect(property(page, 306).getByTestId('property-value')).toHaveText(/Not chosen/);
   await expect(page.getByTestId('item-drawing').locator('rect.hinge')).toHaveCount(0);
   await expect(page.getByTestId('item-drawing').locator('path.slide-arrow')).toHaveCount(1);
   await saved(page);

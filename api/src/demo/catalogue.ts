@@ -212,7 +212,7 @@ prop(303, 1053, 'Lamella Alignment', 'singleSelect', 13, { productPropertyGroupI
 prop(304, 1053, 'Panel Thickness', 'dimensions', 3, { productPropertyGroupId: 3, data: { minDimension: 18, maxDimension: 100, dimensionInterval: 1 } });
 prop(310, 1053, 'Veneer Profile', 'singleSelect', 4, { productPropertyGroupId: 4, productOptionDataFields: [{ key: 'veneerProfile', title: 'Profile', type: 'text' }] });
 prop(305, 1053, 'Opening', 'singleSelect', 6, { productPropertyGroupId: 6, productOptionDataFields: [{ key: 'opening', title: 'Opening', type: 'text' }] });
-// Hinges only for a swinging door: rule 10 takes them (and the hinge side) away from a sliding one.
+// Hinges (and the hinge side) mean something for a swinging door only: a sliding door's drawing leaves them out (decision 0102).
 prop(306, 1053, 'Hinges', 'singleSelect', 7, { productPropertyGroupId: 6, productOptionDataFields: [{ key: 'hingeCount', title: 'Hinges', type: 'number' }] });
 prop(307, 1053, 'Handle', 'singleSelect', 8, { productPropertyGroupId: 6, productOptionDataFields: [{ key: 'handle', title: 'Handle', type: 'text' }] });
 prop(308, 1053, 'Lock', 'singleSelect', 8, { productPropertyGroupId: 6, productOptionDataFields: [{ key: 'lock', title: 'Lock', type: 'text' }] });
@@ -451,8 +451,6 @@ export const rules: Row[] = [
   { id: 7, orgId: 1053, title: 'Walnut herringbone: oil or matt lacquer', type: 'compatible', fromResourceKey: 'products', toResourceKey: 'productOptions', fromIds: [131], toIds: [239, 240], archived: 0 },
   { id: 8, orgId: 1053, title: 'Ash is not white washed', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [238], toIds: [241], archived: 0 },
   { id: 9, orgId: 1053, title: 'Fumed larch horizontal grain only', type: 'compatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [233], toIds: [235], archived: 0 },
-  // A sliding door runs on a track: no hinges and no hinge side (so neither is asked for; decision 0102).
-  { id: 10, orgId: 1053, title: 'Sliding doors have no hinges', type: 'incompatible', fromResourceKey: 'productOptions', toResourceKey: 'productOptions', fromIds: [321], toIds: [242, 243, 322, 323, 324, 325], archived: 0 },
 ];
 
 /**
