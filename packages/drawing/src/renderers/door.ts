@@ -2,7 +2,7 @@
 import { dataOf, sizeOf, stringData, type RenderContext, type RenderResult } from '../context.ts';
 import { el } from '../svg.ts';
 import type { SvgNode } from '../types.ts';
-import { hingeMarks, LAMELLA_DEFAULTS } from './lamella.ts';
+import { hingeMarks, LAMELLA_DEFAULTS } from './doorPanel.ts';
 import { settingsLegend } from '../legend.ts';
 import { formatSize } from '../units.ts';
 

@@ -8,7 +8,7 @@ import { dataOf, selectedTitle, stringData, valueOf, type RenderContext, type Re
 import { DIMENSION_FONT_PX, dimensionNode, DIMENSION_EXTENSION_PX, type DimensionStyle } from '../dimensions.ts';
 import { el } from '../svg.ts';
 import type { SvgNode } from '../types.ts';
-import { hingeCount, hingeMarks, LAMELLA_DEFAULTS } from './lamella.ts';
+import { hingeCount, hingeMarks, LAMELLA_DEFAULTS } from './doorPanel.ts';
 
 export type Opening = 'swing' | 'slide';
 export type HandleKind = 'none' | 'bar' | 'recessed' | 'lever';
