@@ -257,11 +257,23 @@ function customViewShapes(input: SpatialSceneInput, viewId: number, opts: SceneO
     const label = fittedLabel(`${i.title || 'Item'} × ${i.quantity ?? 1}`, inner, opts, { anchor: 'middle', middle: true, maxHeight: inner.height, within: `item-${i.id}`, fill: '#263238', layer: 'products' });
     if (label) shapes.push(label);
   }
+  // Panels drawn on this page: a note written on a panel is an installer's instruction for that panel.
+  const panels = layers.panelsAndSeams
+    ? inView.flatMap((e) => {
+        const p = e.type === 'calicoMuralPanel' ? pt((e.data as Obj).position) : null;
+        const s = e.type === 'calicoMuralPanel' ? sz((e.data as Obj).size) : null;
+        return p && s ? [{ id: e.id, x: p.x, y: p.y, ...s }] : [];
+      })
+    : [];
   for (const t of input.productCanvasTexts ?? []) {
     if (t.customViewId !== viewId) continue;
-    // As on the canvas: the text's box starts at its position, as wide as its width, its words wrapped in it.
+    // As on the canvas: the text's box starts at its position, as wide as its width, its words wrapped in
+    // it; a text that starts on a panel stays inside that panel (wrapped to its right edge, shrunk to its
+    // foot), so the instruction never reads across a joint.
     const width = t.width > 0 ? t.width : SPATIAL_DEFAULTS.canvasText.width;
-    const label = fittedLabel(t.text, { x: t.position.x, y: t.position.y, width, height: 0 }, opts, { anchor: 'start', middle: false, within: 'page', fill: '#263238', layer: 'annotations', id: `text-${t.id}`, wholeWidth: true });
+    const on = panels.find((p) => t.position.x >= p.x && t.position.x < p.x + p.width && t.position.y >= p.y && t.position.y < p.y + p.height);
+    const box = on ? { x: t.position.x, y: t.position.y, width: Math.min(width, on.x + on.width - t.position.x), height: 0 } : { x: t.position.x, y: t.position.y, width, height: 0 };
+    const label = fittedLabel(t.text, box, opts, { anchor: 'start', middle: false, maxHeight: on ? on.y + on.height - t.position.y : undefined, within: on ? `panel-${on.id}` : 'page', fill: '#263238', layer: 'annotations', id: `text-${t.id}`, wholeWidth: true });
     if (label) shapes.push(label);
   }
   for (const l of input.productCanvasLines ?? []) {

@@ -15,7 +15,7 @@ const entities: EntityJson[] = [
   { ...base, id: 3, type: 'calicoMuralSeam', data: { archCustomViewId: 5, from: { x: 54, y: 0 }, to: { x: 54, y: 108 }, thickness: 2 } },
   { ...base, id: 4, type: 'calicoMuralPanel', data: { archCustomViewId: 99, position: { x: 0, y: 0 }, size: { width: 54, height: 108 } } },
 ];
-const texts: ProductCanvasTextJson[] = [{ ...base, id: 1, text: 'Align <panel 1> & door', position: { x: 10, y: 10 }, width: 100, customViewId: 5 }];
+const texts: ProductCanvasTextJson[] = [{ ...base, id: 1, text: 'Align <panel 1> & door', position: { x: 60, y: 10 }, width: 100, customViewId: 5 }];
 const lines: ProductCanvasLineJson[] = [{ ...base, id: 1, from: { x: 0, y: 0 }, to: { x: 50, y: 50 }, strokeWidth: 1, toSymbol: 'arrow', fromSymbol: 'none', customViewId: 5 }];
 const opts = { units: 'in' as const, precision: 1, viewportSize: { width: 1006, height: 564 } };
 
@@ -36,13 +36,28 @@ describe('SVG export of a viewport', () => {
     const seam = doc.querySelector('[data-id="seam-3"]')!;
     expect(seam.getAttribute('stroke')).toBe('#fdd835');
     expect(seam.getAttribute('stroke-width')).toBe('2');
-    // The canvas text wraps inside its width (100) at 12 (6.72 a glyph): 'Align <panel' is 80.6 wide,
-    // 'Align <panel 1>' would be 100.8.
+    // The canvas text (at x 60, right of the only panel) wraps inside its width (100) at 12 (6.72 a
+    // glyph): 'Align <panel' is 80.6 wide, 'Align <panel 1>' would be 100.8.
     const canvasText = doc.querySelector('[data-id="text-1"]')!;
     expect([...canvasText.querySelectorAll('tspan')].map((t) => t.textContent)).toEqual(['Align <panel', '1> & door']);
     expect(doc.querySelector('[data-id="line-1"]')!.getAttribute('marker-end')).toBe('url(#arrow)');
     // Dimensions: the area's width 240".
     expect([...doc.querySelectorAll('text[data-layer="dimensions"]')].map((t) => t.textContent)).toContain('240"');
+  });
+  it('keeps a text that starts on a panel inside that panel: wrapped at its right edge, shrunk to its foot', () => {
+    // Panel 2 spans x 0..54, y 0..108; the text starts at (10, 10) and is 100 wide on the canvas, so on
+    // the page it may use x 10..54 and y 10..108 at most.
+    const onPanel = [{ ...texts[0]!, text: 'Align panel 1 with door frame', position: { x: 10, y: 10 } }];
+    const scene = buildViewScene({ archCustomViews: [view], entities, productCanvasTexts: onPanel }, { kind: 'customView', id: 5 }, opts);
+    const label = scene.shapes.find((s) => s.kind === 'text' && s.id === 'text-1') as { box: { x: number; y: number; width: number; height: number }; within: string; lines: string[] };
+    expect(label.within).toBe('panel-2');
+    expect(label.box.x).toBe(10);
+    expect(label.box.x + label.box.width).toBeLessThanOrEqual(54);
+    expect(label.box.y + label.box.height).toBeLessThanOrEqual(108);
+    expect(label.lines.join(' ')).toBe('Align panel 1 with door frame');
+    // With the panels' layer hidden, the text keeps its canvas width.
+    const plain = buildViewScene({ archCustomViews: [view], entities, productCanvasTexts: onPanel }, { kind: 'customView', id: 5 }, { ...opts, layers: { murals: true, panelsAndSeams: false, dimensions: true } });
+    expect((plain.shapes.find((s) => s.kind === 'text' && s.id === 'text-1') as { within: string }).within).toBe('page');
   });
   it('leaves hidden layers out', () => {
     const scene = buildViewScene({ entities }, { kind: 'customView', id: 5 }, { ...opts, layers: { murals: true, panelsAndSeams: false, dimensions: false } });
