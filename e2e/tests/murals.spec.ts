@@ -8,7 +8,7 @@ import { overflowOn } from './overflow.ts';
  * selected apart, by a click (the area on its edge, the texture inside) and from the "In this view"
  * list by keyboard; the texture shows the Birch Forest picture, not a flat fill; Autogenerate panels
  * puts a panel edge on a seam drawn across the area, no panel wider than the design's 54; the North
- * Wall's seeded note shows in its notes popup; a new texture is fitted inside the selected area.
+ * Wall's seeded note shows in its notes popup; a new texture covers the selected area.
  */
 
 interface Point { x: number; y: number }
@@ -147,7 +147,7 @@ test('murals on the North Wall: area and texture selected apart (click, list, ke
   await snap(page, 'murals-04-notes', { fullPage: false });
   await notes.getByRole('button', { name: 'Cancel' }).click();
 
-  // A new texture in the selected area fits inside it: the design's 775 × 175 scaled by 240 / 775 (both ways allowed).
+  // A new texture in the selected area covers it: the design's 775 × 175 takes the area's 240 × 108 (both ways allowed).
   await page.getByTestId('view-objects').getByRole('button', { name: 'Mural area 1' }).click();
   await page.getByRole('button', { name: 'Texture', exact: true }).click();
   await expect.poll(async () => ofType(await orderData(page), 'calicoMuralTexture').length).toBe(2);
@@ -155,7 +155,7 @@ test('murals on the North Wall: area and texture selected apart (click, list, ke
   expect(added.parentId).toBe(area.id);
   expect(added.data.position).toEqual({ x: 0, y: 0 });
   expect((added.data.size as Size).width).toBe(240);
-  expect((added.data.size as Size).height).toBeCloseTo((175 * 240) / 775, 5);
+  expect((added.data.size as Size).height).toBe(108);
   await expect(stage).toHaveAttribute('data-selection', `entities-${added.id}`);
   await snap(page.getByTestId('spatial-canvas'), 'murals-05-new-texture-fitted');
 });

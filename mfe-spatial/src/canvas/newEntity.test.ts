@@ -47,20 +47,16 @@ describe('the mural design', () => {
 describe('a new texture in its mural area', () => {
   const area = { position: { x: 10, y: 5 }, size: { width: 240, height: 108 } };
   const design = { width: 775, height: 175 };
-  it('scaled both ways: one factor, 240 / 775, so 775 × 175 becomes 240 × 54.193548 at the area’s top left', () => {
-    // 175 × 240 / 775 = 54.1935483…; the height's factor (108 / 175) is larger, so the width decides.
-    expect(fitTexture(design, area, {})).toEqual({ position: { x: 10, y: 5 }, size: { width: 240, height: 54.193548 } });
+  it('scaled both ways: it covers the area, 775 × 175 becomes 240 × 108 at the area’s top left', () => {
+    expect(fitTexture(design, area, {})).toEqual({ position: { x: 10, y: 5 }, size: { width: 240, height: 108 } });
     expect(fitTexture(design, area, { canScaleX: true, canScaleY: true })).toEqual(fitTexture(design, area, {}));
   });
-  it('a tall area: the height decides (100 × 400 into 240 × 108 is 27 × 108)', () => {
-    expect(fitTexture({ width: 100, height: 400 }, area, {}).size).toEqual({ width: 27, height: 108 });
-  });
-  it('one way only: that side shrinks to the area’s, the other stays (and is clipped when drawn)', () => {
+  it('one way only: that side takes the area’s, the other keeps the design’s (and is clipped when drawn)', () => {
     expect(fitTexture(design, area, { canScaleY: false }).size).toEqual({ width: 240, height: 175 });
     expect(fitTexture(design, area, { canScaleX: false }).size).toEqual({ width: 775, height: 108 });
     expect(fitTexture(design, area, { canScaleX: false, canScaleY: false }).size).toEqual(design);
   });
-  it('a texture smaller than its area is not enlarged', () => {
-    expect(fitTexture({ width: 100, height: 50 }, area, {}).size).toEqual({ width: 100, height: 50 });
+  it('a design smaller than its area grows to cover it', () => {
+    expect(fitTexture({ width: 100, height: 50 }, area, {}).size).toEqual({ width: 240, height: 108 });
   });
 });

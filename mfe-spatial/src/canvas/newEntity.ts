@@ -46,17 +46,14 @@ export function newEntityData(type: EntityJson['type'], viewId: number, wall: Ar
 }
 
 /**
- * A new texture in its mural area: at the area's top left, scaled down to fit inside it on the axes
- * its design may be scaled (the option's canScaleX, canScaleY; a design that says nothing scales
- * both ways). Both ways: one factor for both, so the design keeps its proportions; one way only: that
- * side shrinks to the area's; the rest of a texture larger than its area is clipped when drawn. A
- * texture is never enlarged.
+ * A new texture in its mural area: at the area's top left, covering the area on the axes its design
+ * may be scaled (the option's canScaleX, canScaleY; a design that says nothing scales both ways), so
+ * a mural fills its wall. Its picture is cropped to the texture's proportions when drawn, never
+ * stretched. On an axis it may not scale it keeps the design's size, and what lies outside its area
+ * is clipped when drawn.
  */
 export function fitTexture(size: Size, area: { position: Point; size: Size }, scaling: { canScaleX?: unknown; canScaleY?: unknown }): { position: Point; size: Size } {
-  const [sx, sy] = [scaling.canScaleX !== false, scaling.canScaleY !== false];
-  const kx = Math.min(1, area.size.width / size.width);
-  const ky = Math.min(1, area.size.height / size.height);
-  const both = Math.min(kx, ky);
-  const [fx, fy] = sx && sy ? [both, both] : [sx ? kx : 1, sy ? ky : 1];
-  return { position: { x: area.position.x, y: area.position.y }, size: { width: round6(size.width * fx), height: round6(size.height * fy) } };
+  const width = scaling.canScaleX !== false ? area.size.width : size.width;
+  const height = scaling.canScaleY !== false ? area.size.height : size.height;
+  return { position: { x: area.position.x, y: area.position.y }, size: { width: round6(width), height: round6(height) } };
 }

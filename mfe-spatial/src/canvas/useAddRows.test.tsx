@@ -42,10 +42,10 @@ describe('Autogenerate panels on the canvas', () => {
     expect(s.create).toHaveBeenCalledTimes(2);
     expect(vi.mocked(s.setStatus).mock.calls.map(([st]) => st)).not.toContainEqual({ tone: 'info', message: '5 panels generated.' });
   });
-  it('a new texture goes into the area, fitted inside it, as its child', async () => {
+  it('a new texture goes into the area, covering it, as its child', async () => {
     const { s, add } = setUp();
     await add.addEntity('calicoMuralTexture');
     const [, props] = vi.mocked(s.create).mock.calls[0]!;
-    expect(props).toMatchObject({ parentId: 1, parentResourceKey: 'entities', data: { position: { x: 0, y: 0 }, size: { width: 240, height: 54.193548 } } });
+    expect(props).toMatchObject({ parentId: 1, parentResourceKey: 'entities', data: { position: { x: 0, y: 0 }, size: { width: 240, height: 108 } } });
   });
 });
