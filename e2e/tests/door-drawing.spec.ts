@@ -132,6 +132,13 @@ test('1053: every door setting set on the order page is on the door drawing, wit
     }),
   );
   expect(Math.min(...fontPx)).toBeGreaterThanOrEqual(11.9);
+  // The settings table is the page's list of options: not repeated under the drawing, and nothing of the
+  // door's block runs into the page footer.
+  const block = sheet.getByTestId('drawing-instance').first();
+  await expect(block.locator('table')).toHaveCount(0);
+  const blockBottom = (await block.boundingBox())!;
+  const footerTop = (await sheet.locator('footer').boundingBox())!;
+  expect(blockBottom.y + blockBottom.height).toBeLessThanOrEqual(footerTop.y);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await snap(sheet, 'door-02-drawing-page');

@@ -130,7 +130,9 @@ function InstanceBlock({ placed, optionColumns }: { placed: PlacedInstance; opti
         {drawn.title}
       </h3>
       <p className={styles.qty}>Qty: {drawn.quantity}</p>
-      {optionColumns && drawn.options.length ? (
+      {/* A drawing with its own settings table already lists every setting (with units): the page does
+          not repeat them below it, where a long list would run into the footer. */}
+      {optionColumns && drawn.options.length && !drawn.drawing?.settingsTable ? (
         <table className={styles.options}>
           <thead>
             <tr>

@@ -96,6 +96,7 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
   if (result.annotations) layers.push(el('g', { class: 'annotations' }, result.annotations(style)));
   let right = Math.max(bounds.maxX, w + margin);
   let bottom = Math.max(bounds.maxY, h + margin);
+  const settingsTable = Boolean(options.legend && result.legend?.length);
   if (options.legend && result.legend?.length) {
     // The settings table right of the drawing (and its height dimension), top-aligned with it.
     const legend = legendNodes(result.legend, { x: right + LEGEND_GAP_PX / pxPerUnit, y: bounds.minY }, style, ctx.measureText);
@@ -111,5 +112,6 @@ export function drawInstance(input: DrawInput, options: DrawOptions): Drawing {
     root: el('g', { transform: `translate(${left.toFixed(3)} ${top.toFixed(3)})` }, layers),
     warnings,
     pxPerUnit,
+    settingsTable,
   };
 }

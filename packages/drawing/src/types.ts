@@ -18,6 +18,8 @@ export interface Drawing {
   warnings: string[];
   /** Screen pixels per drawing unit the dimension labels were sized for (their 8 / 11 px fonts). */
   pxPerUnit: number;
+  /** Whether a settings table (every setting with its value) is drawn beside the product. */
+  settingsTable?: boolean;
 }
 
 export interface DrawOptions {
