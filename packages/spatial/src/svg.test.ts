@@ -49,7 +49,7 @@ describe('SVG export of a viewport', () => {
     // the page it may use x 10..54 and y 10..108 at most.
     const onPanel = [{ ...texts[0]!, text: 'Align panel 1 with door frame', position: { x: 10, y: 10 } }];
     const scene = buildViewScene({ archCustomViews: [view], entities, productCanvasTexts: onPanel }, { kind: 'customView', id: 5 }, opts);
-    const label = scene.shapes.find((s) => s.kind === 'text' && s.id === 'text-1') as { box: { x: number; y: number; width: number; height: number }; within: string; lines: string[] };
+    const label = scene.shapes.find((s) => s.kind === 'text' && s.id === 'text-1') as unknown as { box: { x: number; y: number; width: number; height: number }; within: string; lines: string[] };
     expect(label.within).toBe('panel-2');
     expect(label.box.x).toBe(10);
     expect(label.box.x + label.box.width).toBeLessThanOrEqual(54);
@@ -57,7 +57,7 @@ describe('SVG export of a viewport', () => {
     expect(label.lines.join(' ')).toBe('Align panel 1 with door frame');
     // With the panels' layer hidden, the text keeps its canvas width.
     const plain = buildViewScene({ archCustomViews: [view], entities, productCanvasTexts: onPanel }, { kind: 'customView', id: 5 }, { ...opts, layers: { murals: true, panelsAndSeams: false, dimensions: true } });
-    expect((plain.shapes.find((s) => s.kind === 'text' && s.id === 'text-1') as { within: string }).within).toBe('page');
+    expect((plain.shapes.find((s) => s.kind === 'text' && s.id === 'text-1') as unknown as { within: string }).within).toBe('page');
   });
   it('leaves hidden layers out', () => {
     const scene = buildViewScene({ entities }, { kind: 'customView', id: 5 }, { ...opts, layers: { murals: true, panelsAndSeams: false, dimensions: false } });
