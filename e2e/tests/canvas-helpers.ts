@@ -18,3 +18,24 @@ export async function screenAt(page: Page, x: number, y: number): Promise<{ x: n
   const t = await stageTransform(page);
   return { x: box.x + t.panX + x * t.scale, y: box.y + t.panY + y * t.scale };
 }
+
+interface Point { x: number; y: number }
+
+/** Where a drawing point is on the screen, read from the Konva stage's own transform. */
+export async function toScreen(page: Page, p: Point): Promise<Point> {
+  await page.getByTestId('canvas-stage').scrollIntoViewIfNeeded();
+  return page.evaluate(({ x, y }) => {
+    const konva = (window as unknown as { Konva: { stages: { container(): HTMLElement; getAbsoluteTransform(): { point(p: { x: number; y: number }): { x: number; y: number } } }[] } }).Konva;
+    const stage = konva.stages.find((s) => s.container().closest('[data-testid="canvas-stage"]'))!;
+    const box = stage.container().getBoundingClientRect();
+    const at = stage.getAbsoluteTransform().point({ x, y });
+    return { x: box.x + at.x, y: box.y + at.y };
+  }, p);
+}
+
+/** Moves to and clicks a drawing point of the canvas. */
+export async function clickAt(page: Page, p: Point): Promise<void> {
+  const s = await toScreen(page, p);
+  await page.mouse.move(s.x, s.y);
+  await page.mouse.click(s.x, s.y);
+}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { apiPost, signIn, snap } from './helpers.ts';
+import { clickAt, toScreen } from './canvas-helpers.ts';
 
 /**
  * Issue 28's first proof, as a new Calico Murals (1798) member would go: a new project from the home
@@ -35,24 +36,6 @@ const orderNumber = (page: Page) => Number(new URL(page.url()).pathname.split('/
 const orderData = (page: Page) => apiPost<OrderData>(page, '/api/configurator/get-configurator-order-data', { orgId: 1798, productOrderOrgSpecificId: orderNumber(page) });
 const ofType = (d: OrderData, type: string) => d.entities.filter((e) => e.type === type);
 const boxOf = (e: Entity) => ({ ...(e.data.position as Point), ...(e.data.size as Size) });
-
-/** A drawing point on the screen: through the Konva stage's own transform (whatever zoom or pan it opened with). */
-async function toScreen(page: Page, p: Point): Promise<Point> {
-  await page.getByTestId('canvas-stage').scrollIntoViewIfNeeded();
-  return page.evaluate(({ x, y }) => {
-    const konva = (window as unknown as { Konva: { stages: { container(): HTMLElement; getAbsoluteTransform(): { point(p: { x: number; y: number }): { x: number; y: number } } }[] } }).Konva;
-    const stage = konva.stages.find((s) => s.container().closest('[data-testid="canvas-stage"]'))!;
-    const box = stage.container().getBoundingClientRect();
-    const at = stage.getAbsoluteTransform().point({ x, y });
-    return { x: box.x + at.x, y: box.y + at.y };
-  }, p);
-}
-
-async function clickAt(page: Page, p: Point) {
-  const s = await toScreen(page, p);
-  await page.mouse.move(s.x, s.y);
-  await page.mouse.click(s.x, s.y);
-}
 
 /**
  * How much of the texture as drawn on the canvas is its most common colour: a flat fill is nearly all

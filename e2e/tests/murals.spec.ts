@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, openOrder, signIn, snap } from './helpers.ts';
 import { overflowOn } from './overflow.ts';
+import { clickAt, toScreen } from './canvas-helpers.ts';
 
 /**
  * Mural work on the canvas as a Calico Murals (1798) member does it on the demo's Lobby Mural, North
@@ -22,23 +23,6 @@ const ofType = (d: OrderData, type: string) => d.entities.filter((e) => e.type =
 
 type KonvaWindow = { Konva: { stages: { container(): HTMLElement; getAbsoluteTransform(): { point(p: Point): Point }; findOne(sel: string): KonvaNode | undefined; find(sel: string): KonvaNode[] }[] } };
 type KonvaNode = { getClassName(): string; getClientRect(): { x: number; y: number; width: number; height: number }; getLayer(): { getCanvas(): { _canvas: HTMLCanvasElement; getPixelRatio(): number } } };
-
-/** A drawing point on the screen, through the Konva stage's own transform (whatever zoom or pan it opened with). */
-async function toScreen(page: Page, p: Point): Promise<Point> {
-  await page.getByTestId('canvas-stage').scrollIntoViewIfNeeded();
-  return page.evaluate(({ x, y }) => {
-    const stage = (window as unknown as KonvaWindow).Konva.stages.find((s) => s.container().closest('[data-testid="canvas-stage"]'))!;
-    const box = stage.container().getBoundingClientRect();
-    const at = stage.getAbsoluteTransform().point({ x, y });
-    return { x: box.x + at.x, y: box.y + at.y };
-  }, p);
-}
-
-async function clickAt(page: Page, p: Point) {
-  const s = await toScreen(page, p);
-  await page.mouse.move(s.x, s.y);
-  await page.mouse.click(s.x, s.y);
-}
 
 /** Clicks until the stage says `id` is selected (hits pause briefly while the view moves after opening). */
 async function selectByClick(page: Page, p: Point, id: number) {
