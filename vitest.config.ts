@@ -3,7 +3,7 @@ import { filesNeedingTheirOwnModules } from './scripts/testIsolation.ts';
 
 /** Unit tests of the browser and shared packages. API tests have their own config in api/. */
 const include = [
-  'packages/*/src/**/*.test.ts',
+  'packages/*/src/**/*.test.{ts,tsx}',
   'org-plugins/*/src/**/*.test.ts',
   'shell/src/**/*.test.{ts,tsx}',
   'mfe-*/src/**/*.test.{ts,tsx}',

@@ -16,6 +16,7 @@ import { LocalMediaStorage } from '../src/adapters/storage/local.ts';
 import type { MediaStorage } from '../src/adapters/storage/types.ts';
 import { copyMysqlTemplate, mysqlAdmin, type DbTemplates } from './dbTemplates.ts';
 import { RecordingPdfRenderer } from './pdfFake.ts';
+import type { PaymentProvider } from '../src/adapters/payments/types.ts';
 
 export interface DbCase {
   name: 'sqlite' | 'mysql';
@@ -155,7 +156,7 @@ export async function startSignedIn<R extends DemoRole>(dbCase: DbCase, orgId: n
  * of the run's template (test/dbTemplates.ts), or migrated and seeded here when a test runs without
  * the global setup.
  */
-export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> & { paymentsFor?: (db: Knex) => PaymentProvider } = {}): Promise<TestApp> {
   let db: Knex;
   let cleanup: () => Promise<void>;
   let openDb: (queryTimeoutMs?: number) => Knex;
@@ -193,7 +194,8 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> = {}):
   }
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-media-'));
   // No browser unless a test asks for one: the PDF route answers from a recording stand-in.
-  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, storage: new LocalMediaStorage(mediaDir), pdf: new RecordingPdfRenderer(), ...deps };
+  const { paymentsFor, ...given } = deps;
+  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, storage: new LocalMediaStorage(mediaDir), pdf: new RecordingPdfRenderer(), ...given, ...(paymentsFor ? { payments: paymentsFor(db) } : {}) };
   // The demo pictures' files, as the seed stores them (the database is a copy of a seeded one).
   if (!deps.storage) await storeDemoPictures(base.storage!);
   const main = await listen(base, false);

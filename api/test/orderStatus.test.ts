@@ -1,6 +1,7 @@
 import path from 'node:path';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -11,8 +12,15 @@ import { Client, CONTACT, databases, startTestApp, type TestApp } from './helper
 import { ORDER_UPDATE } from './paths.ts';
 
 const C = '/api/configurator';
-/** The simulated provider completes a confirmed card payment after this long. */
-const DELAY_MS = 150;
+/** The simulated provider completes a confirmed card payment after this long, on the clock below. */
+const DELAY_MS = 60_000;
+/**
+ * The providers' clock: real time plus what a test skips. A confirmed payment settles only when a test
+ * skips past its delay, so what a test sees right after confirming never depends on how fast the
+ * request ran.
+ */
+const clock = { skipped: 0, now: () => Date.now() + clock.skipped, skip: (ms: number) => void (clock.skipped += ms) };
+const provider = (db: Knex) => new SimulatedPaymentProvider(db, { delayMs: DELAY_MS, now: clock.now });
 
 interface Sent {
   to: string[];
@@ -27,7 +35,6 @@ function memoryMailer(): Mailer & { sent: Sent[] } {
 const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
 const DECLINED_CARD = { ...GOOD_CARD, number: '4000000000000002' };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Order status, approval and payment over HTTP, on both databases. Expected values come from the
@@ -40,8 +47,7 @@ describe.each(databases)('order status and payments on $name', (dbCase) => {
   let owner: Client;
   let guest: Client;
   beforeAll(async () => {
-    process.env.PAYMENT_SIMULATED_DELAY_MS = String(DELAY_MS);
-    t = await startTestApp(dbCase, { mailer, publicUrl: 'https://portal.test' });
+    t = await startTestApp(dbCase, { mailer, publicUrl: 'https://portal.test', paymentsFor: provider });
     owner = await t.as('owner-850@demo.test');
     guest = await t.as('guest-850@demo.test');
   });
@@ -157,15 +163,17 @@ describe.each(databases)('order status and payments on $name', (dbCase) => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const ok = a.status === 200 ? a : b;
     expect(ok.body.data.isProcessingPayment).toBe(1);
-    // Polled until the provider completes.
-    let polled;
-    for (let i = 0; i < 40; i++) {
-      polled = await guest.post(`${C}/get-stripe-payment-intent`, { paymentIntentId, paymentEnvironment: 'live' });
-      expect(polled.status).toBe(200);
-      if (polled.body.data.order.isProcessingPayment === 0) break;
-      await sleep(50);
-    }
-    expect(polled!.body.data.paymentIntent.status).toBe('succeeded');
+    // Polled before the provider completes: still processing, nothing paid.
+    const early = await guest.post(`${C}/get-stripe-payment-intent`, { paymentIntentId, paymentEnvironment: 'live' });
+    expect(early.status).toBe(200);
+    expect(early.body.data.order.isProcessingPayment).toBe(1);
+    expect(Number((await orderRow(order.id)).amountPaidInCents)).toBe(0);
+    // Polled after it completes.
+    clock.skip(DELAY_MS);
+    const polled = await guest.post(`${C}/get-stripe-payment-intent`, { paymentIntentId, paymentEnvironment: 'live' });
+    expect(polled.status).toBe(200);
+    expect(polled.body.data.order.isProcessingPayment).toBe(0);
+    expect(polled.body.data.paymentIntent.status).toBe('succeeded');
     const paid = await orderRow(order.id);
     expect(Number(paid.amountPaidInCents)).toBe(deposit);
     expect(paid.lastCompletedStatusKey).toBe('depositReceived');
@@ -206,7 +214,7 @@ describe.each(databases)('order status and payments on $name', (dbCase) => {
     const paymentIntentId = intent.body.data.paymentIntentId;
     const confirmed = await guest.post(`${C}/confirm-order-payment`, { productOrderId: order.id, paymentMethod: 'stripe', paymentData: { amount: balance, paymentIntentId, card: GOOD_CARD }, payInFull: true });
     expect(confirmed.status).toBe(200);
-    await sleep(DELAY_MS + 50);
+    clock.skip(DELAY_MS);
     await guest.post(`${C}/get-stripe-payment-intent`, { paymentIntentId, paymentEnvironment: 'live' });
     const done = await orderRow(order.id);
     expect(Number(done.amountPaidInCents)).toBe(done.costs.orderTotal);
@@ -277,7 +285,7 @@ describe.each(databases)('order status and payments on $name', (dbCase) => {
       const conn = t.db.client.config.connection as Record<string, unknown>;
       const url = `mysql://${conn.user}@${conn.host}:${conn.port}/${conn.database}`;
       const second = createDb({ databaseUrl: url, sqliteFile: '' });
-      const app2 = createApp({ db: second, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, mailer, payments: new SimulatedPaymentProvider(second, { delayMs: DELAY_MS }) });
+      const app2 = createApp({ db: second, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, mailer, payments: provider(second) });
       const server: Server = await new Promise((resolve) => {
         const s = app2.listen(0, '127.0.0.1', () => resolve(s));
       });
@@ -300,7 +308,7 @@ describe.each(databases)('order status and payments on $name', (dbCase) => {
         const body = { productOrderId: order.id, paymentMethod: 'stripe', paymentData: { amount: deposit, paymentIntentId, card: GOOD_CARD }, payInFull: false };
         const [a, b] = await Promise.all([guest.post(`${C}/confirm-order-payment`, body), guest2.post(`${C}/confirm-order-payment`, body)]);
         expect([a.status, b.status].sort()).toEqual([200, 409]);
-        await sleep(DELAY_MS + 50);
+        clock.skip(DELAY_MS);
         await guest2.post(`${C}/get-stripe-payment-intent`, { paymentIntentId, paymentEnvironment: 'live' });
         await guest.post(`${C}/get-stripe-payment-intent`, { paymentIntentId, paymentEnvironment: 'live' });
         expect(Number((await orderRow(order.id)).amountPaidInCents)).toBe(paidBefore + deposit);
@@ -315,8 +323,8 @@ describe.each(databases)('order status and payments on $name', (dbCase) => {
         const balance = balanceIntent.body.data.amountInCents as number;
         await t.db('product_orders').where({ id: order.id }).update({ is_processing_payment: 1 });
         await t.db('order_payments').where({ intent_id: balanceId }).update({ state: 'confirming' });
-        await new SimulatedPaymentProvider(t.db, { delayMs: DELAY_MS }).confirmIntent('live', balanceId, { card: GOOD_CARD }, 'crashed-confirm');
-        await sleep(DELAY_MS + 50);
+        await provider(t.db).confirmIntent('live', balanceId, { card: GOOD_CARD }, 'crashed-confirm');
+        clock.skip(DELAY_MS);
         const poll = await guest2.post(`${C}/get-stripe-payment-intent`, { paymentIntentId: balanceId, paymentEnvironment: 'live' });
         expect(poll.body.data.order.isProcessingPayment).toBe(0);
         await guest.post(`${C}/get-stripe-payment-intent`, { paymentIntentId: balanceId, paymentEnvironment: 'live' });

@@ -31,6 +31,40 @@ export function Modal({ open = true, onClose, title, subtitle, children, footer,
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
+  // Focus can fall out of the dialog (a focused control that goes away, or the page behind taking focus
+  // as it finishes loading): Escape still closes it, Tab brings focus back in, and focus that lands on the
+  // page behind is brought back. Only another modal layer (e.g. the tour, a dialog over this one) keeps it.
+  // Declared before the effect that returns focus on close: React cleans up in declaration order, so these
+  // listeners are gone when focus goes back to the page.
+  useEffect(() => {
+    if (!open) return;
+    const inOtherLayer = (el: Element | null) => {
+      const layer = el?.closest('[aria-modal="true"]');
+      return !!layer && layer !== ref.current;
+    };
+    const onDocumentKey = (e: globalThis.KeyboardEvent) => {
+      const box = ref.current;
+      if (!box || box.contains(document.activeElement) || e.defaultPrevented || inOtherLayer(document.activeElement)) return;
+      if (e.key === 'Escape') closeRef.current();
+      else if (e.key === 'Tab') {
+        e.preventDefault();
+        (box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
+      }
+    };
+    const onFocusIn = (e: FocusEvent) => {
+      const box = ref.current;
+      const target = e.target instanceof Element ? e.target : null;
+      if (!box || !target || box.contains(target) || inOtherLayer(target)) return;
+      box.focus();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onDocumentKey);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     const before = document.activeElement as HTMLElement | null;
@@ -43,24 +77,6 @@ export function Modal({ open = true, onClose, title, subtitle, children, footer,
       document.body.style.overflow = overflow;
       if (before && document.contains(before)) before.focus();
     };
-  }, [open]);
-
-  // Focus can fall out of the dialog (a focused control that goes away): Escape still closes it,
-  // and Tab brings focus back in.
-  useEffect(() => {
-    if (!open) return;
-    const onDocumentKey = (e: globalThis.KeyboardEvent) => {
-      const box = ref.current;
-      if (!box || box.contains(document.activeElement) || e.defaultPrevented) return;
-      if (document.activeElement && document.activeElement !== document.body) return; // another layer (e.g. the tour) has it
-      if (e.key === 'Escape') closeRef.current();
-      else if (e.key === 'Tab') {
-        e.preventDefault();
-        (box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
-      }
-    };
-    document.addEventListener('keydown', onDocumentKey);
-    return () => document.removeEventListener('keydown', onDocumentKey);
   }, [open]);
 
   if (!open) return null;
