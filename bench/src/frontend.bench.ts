@@ -11,10 +11,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type Benchmark, type Figures } from './lib.ts';
-import { median, PortalUser, ROOT, startPortal } from './portal.ts';
+import { lighthouseMedian } from './lighthouse.ts';
+import { PortalUser, ROOT, startPortal } from './portal.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 3;
@@ -67,44 +66,6 @@ async function jsTransferred(browser: Browser, url: string, cookie: string): Pro
   return { cold: cold.bytes, repeat: repeat.bytes, coldFiles: cold.files };
 }
 
-interface LighthouseFigures {
-  performance: number;
-  bestPractices: number;
-  seo: number;
-  accessibility: number;
-  lcp: number;
-  tbt: number;
-  fcp: number;
-}
-
-async function lighthouseRun(port: number, url: string, cookie: string, desktop: boolean): Promise<LighthouseFigures> {
-  const result = await lighthouse(
-    url + '/',
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices', 'seo', 'accessibility'], extraHeaders: { Cookie: cookie } },
-    desktop ? desktopConfig : undefined,
-  );
-  const lhr = result!.lhr;
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  return {
-    performance: score('performance'),
-    bestPractices: score('best-practices'),
-    seo: score('seo'),
-    accessibility: score('accessibility'),
-    lcp: ms('largest-contentful-paint'),
-    tbt: ms('total-blocking-time'),
-    fcp: ms('first-contentful-paint'),
-  };
-}
-
-/** Median of each figure over `RUNS` runs (Lighthouse on a busy 2-core machine is noisy). */
-async function lighthouseMedian(port: number, url: string, cookie: string, desktop: boolean): Promise<LighthouseFigures> {
-  const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(port, url, cookie, desktop));
-  const m = (k: keyof LighthouseFigures) => median(runs.map((r) => r[k]));
-  return { performance: m('performance'), bestPractices: m('bestPractices'), seo: m('seo'), accessibility: m('accessibility'), lcp: m('lcp'), tbt: m('tbt'), fcp: m('fcp') };
-}
-
 export const benchmarks: Benchmark[] = [
   {
     name: 'front end: / signed in — JavaScript transferred, Lighthouse mobile and desktop',
@@ -125,8 +86,8 @@ export const benchmarks: Benchmark[] = [
         const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...BROWSER_ARGS, `--remote-debugging-port=${debuggingPort}`] });
         try {
           const js = await jsTransferred(browser, portal.url, user.cookie);
-          const mobile = await lighthouseMedian(debuggingPort, portal.url, user.cookie, false);
-          const desktop = await lighthouseMedian(debuggingPort, portal.url, user.cookie, true);
+          const mobile = await lighthouseMedian(debuggingPort, portal.url + '/', user.cookie, false, RUNS);
+          const desktop = await lighthouseMedian(debuggingPort, portal.url + '/', user.cookie, true, RUNS);
           return {
             coldJsTransferKB: js.cold / 1024,
             coldJsFiles: js.coldFiles,

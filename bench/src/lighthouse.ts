@@ -1,0 +1,48 @@
+/**
+ * Lighthouse 12 (simulated throttling) on a page of the running portal, signed in by cookie, through
+ * a Chromium started with a remote-debugging port. Shared by the front-end benches.
+ */
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { median } from './portal.ts';
+
+export interface LighthouseFigures {
+  performance: number;
+  bestPractices: number;
+  seo: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+  cls: number;
+}
+
+/** One Lighthouse run of `pageUrl` (a full URL) in the mobile or the desktop configuration. */
+export async function lighthouseRun(port: number, pageUrl: string, cookie: string, desktop: boolean): Promise<LighthouseFigures> {
+  const result = await lighthouse(
+    pageUrl,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices', 'seo', 'accessibility'], extraHeaders: { Cookie: cookie } },
+    desktop ? desktopConfig : undefined,
+  );
+  const lhr = result!.lhr;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    accessibility: score('accessibility'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    fcp: value('first-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+/** Median of each figure over `runs` runs (Lighthouse on a busy 2-core machine is noisy). */
+export async function lighthouseMedian(port: number, pageUrl: string, cookie: string, desktop: boolean, runs: number): Promise<LighthouseFigures> {
+  const all: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) all.push(await lighthouseRun(port, pageUrl, cookie, desktop));
+  const m = (k: keyof LighthouseFigures) => median(all.map((r) => r[k]));
+  return { performance: m('performance'), bestPractices: m('bestPractices'), seo: m('seo'), accessibility: m('accessibility'), lcp: m('lcp'), tbt: m('tbt'), fcp: m('fcp'), cls: m('cls') };
+}
