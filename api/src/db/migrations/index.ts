@@ -21,6 +21,7 @@ import * as m0020 from './0020_share_link_expiry_and_grants.ts';
 import * as m0021 from './0021_link_token_throttle.ts';
 import * as m0025 from './0025_sent_back_snapshots.ts';
 import * as m0026 from './0026_view_notes_general.ts';
+import * as m0027 from './0027_order_counts.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_link_token_throttle': m0021,
   '0025_sent_back_snapshots': m0025,
   '0026_view_notes_general': m0026,
+  '0027_order_counts': m0027,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
