@@ -36,7 +36,11 @@ export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
   ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   // Over HTTPS, directly or behind a proxy that says so (X-Forwarded-Proto, trusted only with TRUST_PROXY).
   if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  await next();
-  // API answers are never stored, unless a route chose otherwise (the catalogue revalidates by ETag).
-  if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
+  try {
+    await next();
+  } finally {
+    // API answers — refusals too — are never stored, unless a route chose otherwise (the catalogue
+    // and the order data revalidate by ETag).
+    if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
+  }
 }

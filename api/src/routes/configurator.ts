@@ -6,6 +6,7 @@ import type { Queries } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
+import { sendRevalidated, type Encoding } from '../http/revalidate.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, authorizeOrder, catalogueAudience, requireUser } from '../policy.ts';
 import { catalogueResponse, homepageBody, type CachedBody, type CatalogueCache } from '../services/catalogueCache.ts';
@@ -33,27 +34,10 @@ function queryOf(ctx: Context): Record<string, unknown> {
   return out;
 }
 
-/**
- * A cached body, compressed as the client accepts, tagged: 304 when the client's copy is current.
- * `private, no-cache`: only the signed-in browser stores it, and asks the server (which checks the
- * session every time) before using it again.
- */
-function sendCached(ctx: Context, cached: CachedBody): void {
-  ctx.set('Cache-Control', 'private, no-cache');
-  ctx.set('ETag', cached.etag);
-  ctx.vary('Accept-Encoding');
-  const match = ctx.get('If-None-Match');
-  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === cached.etag)) {
-    ctx.status = 304;
-    return;
-  }
-  ctx.type = 'application/json';
-  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  if (encoding === 'br' || encoding === 'gzip') {
-    ctx.set('Content-Encoding', encoding);
-    ctx.body = encoding === 'br' ? cached.br : cached.gzip;
-  } else ctx.body = cached.body;
-}
+/** A catalogue response as made by the cache (compressed once per version and audience). */
+const cachedCatalogue = (cached: CachedBody) => ({
+  bytes: (encoding: Encoding) => (encoding === 'br' ? cached.br : encoding === 'gzip' ? cached.gzip : cached.body),
+});
 
 export function configuratorRoutes(deps: ConfiguratorDeps): Router {
   const { repos } = deps;
@@ -78,8 +62,9 @@ export function configuratorRoutes(deps: ConfiguratorDeps): Router {
     if (body.shareToken !== undefined) await enterOrderByToken(deps.sharing, await requireUser(ctx, deps.queries), requestClientOf(ctx), { ...body, shareToken: body.shareToken });
     const { access, order } = await authorizeOrder(ctx, deps, 'configurator.getOrderData', body.orgId, body.productOrderOrgSpecificId);
     if (body.userId !== undefined && body.userId !== access.user.id) throw forbidden('userId must be your own user id.');
-    ctx.type = 'application/json';
-    ctx.body = await deps.orderData.body(access, order);
+    // Tagged from the order's revision and the caller's view of it: an unchanged order answers 304, its body never made.
+    const response = await deps.orderData.response(access, order);
+    await sendRevalidated(ctx, response.etag, response.body);
   });
 
   /**
@@ -93,7 +78,8 @@ export function configuratorRoutes(deps: ConfiguratorDeps): Router {
       orderNo === undefined ? { access: await authorize(ctx, deps, 'configurator.getCatalogue', query.orgId), order: undefined } : await authorizeOrder(ctx, deps, 'configurator.getCatalogue', query.orgId, orderNo);
     const order = orderNo === undefined ? undefined : (await deps.orderData.open(access, head)).order;
     const entry = await deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
-    sendCached(ctx, await catalogueResponse(entry, catalogueAudience(access, order)));
+    const cached = await catalogueResponse(entry, catalogueAudience(access, order));
+    await sendRevalidated(ctx, cached.etag, () => cachedCatalogue(cached));
   });
 
   return r;

@@ -87,3 +87,38 @@ describe('sharing calls', () => {
     expect(calls).toEqual([{ path, method: 'POST', body }]);
   });
 });
+
+/** The order data is revalidated: the page's kept answer is reused on a 304, and a changed order's answer replaces it. */
+describe('orderData revalidation', () => {
+  const sent: Array<string | null> = [];
+  let server: { etag: string; data: unknown };
+  beforeEach(() => {
+    sent.length = 0;
+    vi.stubGlobal('fetch', async (_path: string, init: RequestInit) => {
+      const match = (init.headers as Record<string, string>)['if-none-match'] ?? null;
+      sent.push(match);
+      if (match === server.etag) return new Response(null, { status: 304, headers: { etag: server.etag } });
+      return new Response(JSON.stringify({ data: server.data }), { status: 200, headers: { etag: server.etag } });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the kept tag, uses the kept answer on 304, and takes the new one after a change', async () => {
+    const body = { orgId: 850, productOrderOrgSpecificId: 77 };
+    server = { etag: '"od-1"', data: { productOrders: [{ title: 'First' }] } };
+    const first = await api.orderData(body);
+    // A caller changing its copy does not change what is kept.
+    (first.productOrders[0] as { title: string }).title = 'Mutated';
+    const again = await api.orderData(body);
+    expect(again).toEqual({ productOrders: [{ title: 'First' }] });
+    server = { etag: '"od-2"', data: { productOrders: [{ title: 'Second' }] } };
+    const changed = await api.orderData(body);
+    expect(changed).toEqual({ productOrders: [{ title: 'Second' }] });
+    expect(sent).toEqual([null, '"od-1"', '"od-1"']);
+    // Another order is asked for without a tag; signing out forgets every kept answer.
+    await api.orderData({ orgId: 850, productOrderOrgSpecificId: 78 });
+    await api.logout().catch(() => undefined);
+    await api.orderData(body);
+    expect(sent.slice(3)).toEqual([null, null, null]);
+  });
+});

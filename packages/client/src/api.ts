@@ -80,7 +80,7 @@ import type {
   ProductCanvasTextJson,
   SpatialResourceKey,
 } from '@cpq/domain';
-import { apiGet, apiGetRevalidated, apiPost } from './http.ts';
+import { apiGet, apiGetRevalidated, apiPost, apiPostRevalidated, forgetKeptAnswers } from './http.ts';
 
 /** The stored row of each drawing resource. */
 export interface SpatialRows {
@@ -125,7 +125,7 @@ function homepageData(body: HomepageDataBody): Promise<HomepageData> {
 /** Typed calls of the portal API (paths as in the spec, under /api). */
 export const api = {
   login: (body: LoginBody) => apiPost<SessionData>('/api/auth/login', body),
-  logout: () => apiPost<{ ok: true }>('/api/auth/logout', {}),
+  logout: () => (forgetKeptAnswers(), apiPost<{ ok: true }>('/api/auth/logout', {})),
   session: () => apiGet<SessionData>('/api/auth/session'),
   /** An organisation's public brand (name, logo, tab icon, accent): no session needed. */
   publicBrand: (orgId: number) => apiGet<PublicBrand>(`/api/brand/${orgId}`),
@@ -150,7 +150,8 @@ export const api = {
   updatePreferences: (body: UpdatePreferencesBody) => apiPost<UserPreferences>('/api/users/update-preferences', body),
   /** Writes order fields (e.g. `{ where: { id }, props: { archived: 1 } }`); answers the order as stored. */
   updateOrder: (body: ProductOrderUpdateBody) => apiPost<ProductOrder>('/api/resources/productOrders/update', body),
-  orderData: (body: OrderDataBody) => apiPost<OrderData>('/api/configurator/get-configurator-order-data', body),
+  /** Revalidated by ETag: an order unchanged since this page last read it costs a 304 and no body. */
+  orderData: (body: OrderDataBody) => apiPostRevalidated<OrderData>('/api/configurator/get-configurator-order-data', body),
   /** Owners: the orders a pricing rule version prices now (their effective pricing date selects it). */
   pricingVersionOrders: (body: PricingVersionOrdersBody) => apiPost<PricingVersionOrdersResponse>('/api/configurator/get-pricing-version-orders', body),
   /**
