@@ -5,8 +5,12 @@
  * Koa (bench/src/bareKoa.ts, its own process too) answering the same requests with the same bytes,
  * measured in alternating rounds with the portal.
  * The catalogue call is measured for information: a fresh download and a 304 revalidation.
+ * The order data's revisit (decision 0105): brotli's size against the plain JSON, and the page's second
+ * read with the ETag it kept — a 304 with no body bytes, also under load.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -81,6 +85,37 @@ async function bodyOf(user: PortalUser, load: Load): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** One request's answer as it crossed the wire (no decompression): status, headers, body bytes. */
+function onTheWire(url: string, load: Load): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  const sent = load.body !== undefined ? JSON.stringify(load.body) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = http.request(url + load.path, { method: load.method, headers: { ...(sent ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(sent) } : {}), ...load.headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(sent);
+  });
+}
+
+/**
+ * The order data as a browser gets it: brotli (checked to be the plain bytes), then a revisit with the
+ * ETag it kept (must be a 304 with no body), and the revisit under load.
+ */
+async function revisit(portalUrl: string, load: Load, plain: Buffer): Promise<{ brotliBytes: number; revisitBodyBytes: number; revisitStatus: number; revisit304Rps: number }> {
+  const first = await onTheWire(portalUrl, { ...load, headers: { ...load.headers, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  if (first.status !== 200 || first.headers['content-encoding'] !== 'br') throw new Error(`order data: ${first.status}, encoding ${first.headers['content-encoding']} (brotli expected)`);
+  if (!zlib.brotliDecompressSync(first.bytes).equals(plain)) throw new Error('order data: the brotli body is not the plain body');
+  const etag = first.headers.etag;
+  if (!etag) throw new Error('order data: no ETag');
+  const tagged = { ...load, headers: { ...load.headers, 'accept-encoding': 'gzip, deflate, br, zstd', 'if-none-match': etag } };
+  const again = await onTheWire(portalUrl, tagged);
+  if (again.status !== 304) throw new Error(`order data revisit: ${again.status}, 304 expected`);
+  return { brotliBytes: first.bytes.length, revisitBodyBytes: again.bytes.length, revisitStatus: again.status, revisit304Rps: await requestsPerSecond(portalUrl, tagged, 304) };
+}
+
 async function measureReads(database: DatabaseKind): Promise<Figures> {
   const portal = await startPortal(database);
   try {
@@ -104,11 +139,17 @@ async function measureReads(database: DatabaseKind): Promise<Figures> {
     try {
       const o = await versusBareKoa(portal.url, bareOrder.url, orderData);
       const h = await versusBareKoa(portal.url, bareHome.url, home);
+      const r = await revisit(portal.url, orderData, orderBytes);
       return {
         [`${p}OrderDataKB`]: orderBytes.length / 1024,
         [`${p}OrderDataRps`]: o.rps,
         [`${p}OrderDataBareKoaRps`]: o.bareRps,
         [`${p}OrderDataVsBareKoa`]: o.ratio,
+        [`${p}OrderDataBrotliKB`]: r.brotliBytes / 1024,
+        [`${p}OrderDataBrotliVsPlain`]: r.brotliBytes / orderBytes.length,
+        [`${p}OrderDataRevisitStatus`]: r.revisitStatus,
+        [`${p}OrderDataRevisitBodyBytes`]: r.revisitBodyBytes,
+        [`${p}OrderData304Rps`]: r.revisit304Rps,
         [`${p}HomeDataRps`]: h.rps,
         [`${p}HomeDataBareKoaRps`]: h.bareRps,
         [`${p}HomeDataVsBareKoa`]: h.ratio,
@@ -128,6 +169,8 @@ async function measureReads(database: DatabaseKind): Promise<Figures> {
 const targets = (p: DatabaseKind) => [
   { figure: `${p}OrderDataRps`, op: '>=' as const, value: 1000, label: `${p}: order data of a 200-item order ≥ 1,000 requests/s (20 connections)` },
   { figure: `${p}OrderDataVsBareKoa`, op: '>=' as const, value: 0.25, label: `${p}: ≥ 25% of bare Koa on the same bytes` },
+  { figure: `${p}OrderDataRevisitBodyBytes`, op: '<=' as const, value: 0, label: `${p}: revisiting an unchanged order (If-None-Match) sends 0 body bytes (a 304)` },
+  { figure: `${p}OrderDataBrotliVsPlain`, op: '<=' as const, value: 0.25, label: `${p}: the order data is sent brotli, ≤ 25% of its plain size` },
   { figure: `${p}HomeDataRps`, op: '>=' as const, value: 2000, label: `${p}: home data ≥ 2,000 requests/s` },
   { figure: `${p}HomeDataVsBareKoa`, op: '>=' as const, value: 0.25, label: `${p}: ≥ 25% of bare Koa on the same bytes` },
 ];
