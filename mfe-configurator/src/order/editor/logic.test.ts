@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@cpq/test-utils';
-import { activeAfterDelete, clipboardShortcut, copyOf, filterOptions, neighbour, newItemRank, pickerProducts, withInserted, withoutItem } from './logic.ts';
+import { activeAfterDelete, clipboardShortcut, copyOf, filterOptions, neighbour, newItemRank, pickerProducts, withInserted, withoutItem, withStored } from './logic.ts';
 import { mergePatch } from './saver.ts';
 import { item } from './fixtures.test-utils.ts';
 
@@ -91,5 +91,38 @@ describe('prices typed in dollars', () => {
     expect(dollarsToCents('abc')).toBeNull();
     expect(dollarsToCents('')).toBeNull();
     expect(centsToDollars(7525)).toBe('75.25');
+  });
+});
+
+describe('the items after the order is read again', () => {
+  const shown = [item({ id: 1, rank: 2, unitPriceInCents: 100, properties: { '10': { optionId: 100 } } }), item({ id: 2, rank: 1, unitPriceInCents: 200 })];
+  const copy = (i: ReturnType<typeof item>) => JSON.parse(JSON.stringify(i)) as ReturnType<typeof item>;
+
+  it('keeps the list and each item as they are when the stored records say the same (rank aside)', () => {
+    const stored = [{ ...copy(shown[0]!), rank: 1 }, { ...copy(shown[1]!), rank: 2 }];
+    const next = withStored(shown, stored, () => false);
+    expect(next).toBe(shown);
+  });
+
+  it('takes a changed stored record, with the rank shown on screen, and keeps the unchanged item', () => {
+    const stored = [{ ...copy(shown[0]!), unitPriceInCents: 150, rank: 9 }, copy(shown[1]!)];
+    const next = withStored(shown, stored, () => false);
+    expect(next).not.toBe(shown);
+    expect(next[0]).toEqual({ ...stored[0], rank: 2 });
+    expect(next[1]).toBe(shown[1]);
+  });
+
+  it('sees a change inside the selection, and a field the stored record no longer has', () => {
+    const changedOption = [{ ...copy(shown[0]!), properties: { '10': { optionId: 101 } } }, copy(shown[1]!)];
+    expect(withStored(shown, changedOption, () => false)[0]!.properties).toEqual({ '10': { optionId: 101 } });
+    const { unitPriceInCents: _gone, ...withoutPrice } = copy(shown[1]!);
+    const next = withStored(shown, [copy(shown[0]!), withoutPrice as ReturnType<typeof item>], () => false);
+    expect(next[1]).not.toHaveProperty('unitPriceInCents');
+  });
+
+  it('leaves an item with an edit waiting, and one the answer does not hold', () => {
+    const stored = [{ ...copy(shown[0]!), unitPriceInCents: 150 }];
+    const next = withStored(shown, stored, (id) => id === 1);
+    expect(next).toBe(shown);
   });
 });

@@ -199,3 +199,36 @@ export function clipboardShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'me
   const k = e.key.toLowerCase();
   return k === 'c' ? 'copy' : k === 'v' ? 'paste' : null;
 }
+
+/**
+ * The items after the order was read again: each item without an edit waiting takes the stored record
+ * (its rank as on screen), but an item whose stored record says what it already says is kept as the same
+ * object, and the list itself when nothing changed, so a refresh after each save does not redraw and
+ * reprice every row of a long order.
+ */
+export function withStored(items: Instance[], stored: readonly Instance[], pending: (id: number) => boolean): Instance[] {
+  const byId = new Map(stored.map((s) => [s.id, s]));
+  let changed = false;
+  const next = items.map((i) => {
+    const s = byId.get(i.id);
+    if (!s || pending(i.id) || sameRecord(i, s)) return i;
+    changed = true;
+    return { ...s, rank: i.rank };
+  });
+  return changed ? next : items;
+}
+
+/** The same fields with the same values (rank aside: the screen's order stands); nested values compared as JSON. */
+function sameRecord(shown: Instance, stored: Instance): boolean {
+  const a = shown as unknown as Record<string, unknown>;
+  const b = stored as unknown as Record<string, unknown>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  keys.delete('rank');
+  for (const k of keys) {
+    const x = a[k];
+    const y = b[k];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}

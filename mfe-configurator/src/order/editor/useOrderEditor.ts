@@ -19,7 +19,7 @@ import {
 } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { errorMessage } from '../../shared/errors.ts';
-import { activeAfterDelete, applyToAllPlan, byRank, changedEntries, copyOf, newItemRank, withInserted, withoutItem } from './logic.ts';
+import { activeAfterDelete, applyToAllPlan, byRank, changedEntries, copyOf, newItemRank, withInserted, withoutItem, withStored } from './logic.ts';
 import { ItemSaver, type SaveState } from './saver.ts';
 import { SAVE_DEBOUNCE_MS } from './logic.ts';
 import { discardUntouchedOrder, orderWrites, type Instance, type InstancePatch, type Order } from './writes.ts';
@@ -105,11 +105,8 @@ export function useOrderEditor(input: EditorInput) {
           const fresh = data.productOrders[0];
           if (fresh) setOrder(fresh);
           if (!saver.busy) setCostsStale(false);
-          // Items without edits waiting take the stored prices and validity.
-          setItems((list) => list.map((i) => {
-            const stored = data.productInstances.find((s) => s.id === i.id);
-            return stored && !saver.hasPending(i.id) ? { ...stored, rank: i.rank } : i;
-          }));
+          // Items without edits waiting take the stored prices and validity (unchanged ones stay as they are).
+          setItems((list) => withStored(list, data.productInstances, (id) => saver.hasPending(id)));
         },
         () => undefined,
       );
