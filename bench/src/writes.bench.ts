@@ -6,9 +6,43 @@
  * Baseline in the same run: the session call (GET /api/auth/session), which reads the session and
  * the memberships but computes nothing. A warm-up order comes first, so that "the 1st item" is not
  * the first write the process ever prices.
+ *
+ * HTTP overhead (decision 0105): for each option change, the round trip minus the server's own
+ * Server-Timing (which covers the whole handling, serialisation included), median per database.
+ * Measured with a lean client — Node's http with one kept-alive connection, as a browser reuses its
+ * connection — beside Node's fetch (undici, whose own machinery adds to every call); the session
+ * call's overhead is the same-run baseline of a request that does almost nothing.
  */
+import http from 'node:http';
 import { type Benchmark, type Figures } from './lib.ts';
 import { type DatabaseKind, median, mysqlReachable, PortalUser, startPortal } from './portal.ts';
+
+/** A POST or GET over one kept-alive connection: round trip and Server-Timing, ms. */
+function leanClient(user: PortalUser) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const origin = new URL(user.url).origin;
+  const call = (method: string, p: string, body?: unknown) =>
+    new Promise<{ ms: number; serverMs: number; data: unknown }>((resolve, reject) => {
+      const sent = body === undefined ? undefined : JSON.stringify(body);
+      const t0 = performance.now();
+      const headers = { ...(sent ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(sent)) } : {}), origin, cookie: user.cookie };
+      const req = http.request(user.url + p, { method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => {
+          const ms = performance.now() - t0;
+          const text = Buffer.concat(chunks).toString();
+          if (res.statusCode !== 200) return reject(new Error(`${method} ${p} answered ${res.statusCode}: ${text.slice(0, 200)}`));
+          const timing = /app;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+          resolve({ ms, serverMs: timing ? Number(timing[1]) : NaN, data: (JSON.parse(text) as { data: unknown }).data });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(sent);
+    });
+  return { call, close: () => agent.destroy() };
+}
 
 const ITEMS = 200;
 const CHANGES = 60;
@@ -45,15 +79,27 @@ async function measureWrites(database: DatabaseKind): Promise<Figures> {
       createHttp.push(a.ms);
     }
 
-    // One option change on one item of the 200-item order.
+    // One option change on one item of the 200-item order; in turn, the same through the lean client.
+    const lean = leanClient(user);
     const changeServer: number[] = [];
     const changeHttp: number[] = [];
-    for (let n = 0; n < CHANGES; n++) {
+    const fetchOverhead: number[] = [];
+    const leanOverhead: number[] = [];
+    const leanHttp: number[] = [];
+    const change = (n: number) => {
       const i = (n * 37) % ITEMS;
-      const a = await user.post('/api/resources/productInstances/update', { where: { id: ids[i] }, props: { properties: { '7': { optionId: FINISHES[(i + n + 1) % 2] } } } });
+      return { where: { id: ids[i] }, props: { properties: { '7': { optionId: FINISHES[(i + n + 1) % 2] } } } };
+    };
+    for (let n = 0; n < CHANGES; n++) {
+      const a = await user.post('/api/resources/productInstances/update', change(n));
       changeServer.push(a.serverMs);
       changeHttp.push(a.ms);
+      fetchOverhead.push(a.ms - a.serverMs);
+      const b = await lean.call('POST', '/api/resources/productInstances/update', change(n + CHANGES));
+      leanHttp.push(b.ms);
+      leanOverhead.push(b.ms - b.serverMs);
     }
+    if (![...changeServer].every(Number.isFinite)) throw new Error('an option change answered without Server-Timing');
 
     // An order-level pricing input: every item is repriced.
     const orderServer: number[] = [];
@@ -65,11 +111,15 @@ async function measureWrites(database: DatabaseKind): Promise<Figures> {
     // Baseline: a read that prices nothing.
     const sessionServer: number[] = [];
     const sessionHttp: number[] = [];
+    const sessionOverhead: number[] = [];
     for (let n = 0; n < CHANGES; n++) {
       const a = await user.call('GET', '/api/auth/session');
       sessionServer.push(a.serverMs);
       sessionHttp.push(a.ms);
+      const b = await lean.call('GET', '/api/auth/session');
+      sessionOverhead.push(b.ms - b.serverMs);
     }
+    lean.close();
 
     const first = median(createServer.slice(0, 10));
     const last = median(createServer.slice(-10));
@@ -84,15 +134,27 @@ async function measureWrites(database: DatabaseKind): Promise<Figures> {
       [`${p}SessionServerMs`]: median(sessionServer),
       [`${p}SessionHttpMs`]: median(sessionHttp),
       [`${p}OptionChangeVsSession`]: median(changeHttp) / median(sessionHttp),
+      [`${p}OptionChangeLeanHttpMs`]: median(leanHttp),
+      [`${p}HttpOverheadMs`]: median(leanOverhead),
+      [`${p}HttpOverheadP75Ms`]: quantile(leanOverhead, 0.75),
+      [`${p}HttpOverheadFetchMs`]: median(fetchOverhead),
+      [`${p}SessionHttpOverheadMs`]: median(sessionOverhead),
+      [`${p}HttpOverheadVsSession`]: median(leanOverhead) / median(sessionOverhead),
     };
   } finally {
     await portal.stop();
   }
 }
 
+function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
 const targets = (p: DatabaseKind) => [
   { figure: `${p}OptionChangeServerMs`, op: '<=' as const, value: 10, label: `${p}: one option change on a 200-item order, server time ≤ 10 ms` },
   { figure: `${p}OptionChangeHttpMs`, op: '<=' as const, value: 15, label: `${p}: the same over HTTP ≤ 15 ms` },
+  { figure: `${p}HttpOverheadMs`, op: '<=' as const, value: 2, label: `${p}: an option change over HTTP ≤ 2 ms above the server's own time (median)` },
   { figure: `${p}CreateGrowth`, op: '<=' as const, value: 1.2, label: `${p}: creating the 200th item ≤ 1.2× the 1st` },
 ];
 
