@@ -57,6 +57,26 @@ const ORDER_COLUMNS = [
 
 const JSON_COLUMNS = new Set(['statusData', 'costs', 'commandData', 'involvedUsers']);
 
+/**
+ * The list-only fields of each order, read in the page's own statement (one round trip, not one per
+ * table): how many items it has, the product it names (its own, or else its first item's, when that
+ * product is of its organisation), its category's title, its owner's name, and whether an item's
+ * last pricing had a failed price rule (stored as a non-empty JSON array). Each is an index lookup
+ * per row of the page. Backticks quote `rank` on both databases.
+ */
+function listFieldColumns(db: Knex): Knex.Raw[] {
+  const productId = 'coalesce(o.product_id, (select i.product_id from product_instances i where i.product_order_id = o.id order by i.`rank`, i.id limit 1))';
+  return [
+    db.raw(`(select p.id from products p where p.org_id = o.org_id and p.id = ${productId}) as row_product_id`),
+    db.raw(`(select p.title from products p where p.org_id = o.org_id and p.id = ${productId}) as product_title`),
+    db.raw('(select c.title from product_categories c where c.org_id = o.org_id and c.id = o.product_category_id) as product_category_title'),
+    db.raw('(select u.first_name from users u where u.id = o.user_id) as owner_first_name'),
+    db.raw('(select u.last_name from users u where u.id = o.user_id) as owner_last_name'),
+    db.raw('(select count(*) from product_instances i where i.product_order_id = o.id) as product_instances_count'),
+    db.raw("exists(select 1 from product_instances i where i.product_order_id = o.id and i.pricing_failures is not null and i.pricing_failures not in ('[]', 'null', '')) as pricing_failed"),
+  ];
+}
+
 /** One order as read: camelCase fields, JSON parsed, amounts as numbers. */
 function fromOrderRow(row: Row): Row {
   const out: Row = {};
@@ -67,6 +87,9 @@ function fromOrderRow(row: Row): Row {
   out.statusData ??= {};
   out.involvedUsers ??= {};
   out.amountPaidInCents = Number(out.amountPaidInCents ?? 0);
+  out.rowProductId = out.rowProductId == null ? null : Number(out.rowProductId);
+  out.productInstancesCount = Number(out.productInstancesCount ?? 0);
+  out.pricingFailed = Number(out.pricingFailed) === 1;
   return out;
 }
 
@@ -144,7 +167,7 @@ async function walkedPage(db: Knex, f: OrdersListFilter, search: SearchPlan, off
 
 /**
  * The page's query: the ids of the page first (from the narrow list rows and their indexes, however
- * deep the page), then the orders' columns for those rows only. Null when the search can find nothing.
+ * deep the page), then the orders' columns and list fields for those rows only. Null when the search can find nothing.
  * Wrapped: a query builder is thenable, so an async function answering one would run it.
  * On MariaDB a search for words found in very many orders walks the list instead of sorting them all;
  * `walk: false` always uses the full-text index (the benchmark's baseline: one statement, same orders).
@@ -153,10 +176,11 @@ export async function ordersPageQuery(db: Knex, f: OrdersListFilter, offset: num
   const search = planSearch(f.searchWords ?? []);
   if (search.nothing) return null;
   const walked = opts.walk !== false && worthWalking(search) && isMysql(db) ? await walkedPage(db, f, search, offset, limit) : null;
+  const columns = [...ORDER_COLUMNS, ...listFieldColumns(db)];
   const page = walked
-    ? db({ o: 'product_orders' }).select(ORDER_COLUMNS).whereIn('o.id', walked)
+    ? db({ o: 'product_orders' }).select(columns).whereIn('o.id', walked)
     : db({ o: 'product_orders' })
-        .select(ORDER_COLUMNS)
+        .select(columns)
         .join(applyFilter(db({ s: LIST_TABLE }).select('s.product_order_id'), f, search, 'index', isMysql(db)).orderBy(NEWEST_FIRST).limit(limit).offset(offset).as('page'), 'page.product_order_id', 'o.id');
   const query = page.orderBy([
     { column: 'o.last_updated', order: 'desc' },
@@ -165,67 +189,11 @@ export async function ordersPageQuery(db: Knex, f: OrdersListFilter, offset: num
   return { query };
 }
 
-/** Ids per query: IN lists stay well under every database's limit on bound values. */
-const CHUNK = 1000;
-async function inChunks<T>(ids: readonly number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await read(ids.slice(i, i + CHUNK))));
-  return out;
-}
-
-/**
- * The list-only fields of some orders: how many items each has, the product it names (its own, or
- * else its first item's), its category's title and its owner's name — read per table by id.
- */
-async function withListFields(db: Knex, orgId: number, orders: Row[]): Promise<Row[]> {
-  const orderIds = orders.map((o) => o.id as number);
-  const items = await inChunks(orderIds, (chunk) =>
-    rowsOf<{ product_order_id: number; product_id: number }>(db('product_instances').select('product_order_id', 'product_id').whereIn('product_order_id', chunk).orderBy(['product_order_id', 'rank', 'id'])),
-  );
-  const count = new Map<number, number>();
-  const firstProduct = new Map<number, number>();
-  for (const i of items) {
-    count.set(i.product_order_id, (count.get(i.product_order_id) ?? 0) + 1);
-    if (!firstProduct.has(i.product_order_id)) firstProduct.set(i.product_order_id, i.product_id);
-  }
-  const productOf = (o: Row) => (o.productId as number | null) ?? firstProduct.get(o.id as number) ?? null;
-  const unique = (values: Array<number | null>) => [...new Set(values.filter((v): v is number => v != null && v > 0))];
-  const titles = async (table: string, ids: number[]) =>
-    new Map((await inChunks(ids, (chunk) => rowsOf<{ id: number; title: string }>(db(table).select('id', 'title').where('org_id', orgId).whereIn('id', chunk)))).map((r) => [r.id, r.title]));
-  const [products, categories, owners, failed] = await Promise.all([
-    titles('products', unique(orders.map(productOf))),
-    titles('product_categories', unique(orders.map((o) => o.productCategoryId as number | null))),
-    inChunks(unique(orders.map((o) => o.userId as number)), (chunk) => rowsOf<{ id: number; first_name: string; last_name: string }>(db('users').select('id', 'first_name', 'last_name').whereIn('id', chunk))),
-    // Orders with an item whose last pricing had a failed price rule (stored as a non-empty JSON array).
-    inChunks(orderIds, (chunk) =>
-      rowsOf<{ product_order_id: number }>(
-        db('product_instances').distinct('product_order_id').whereIn('product_order_id', chunk).whereNotNull('pricing_failures').whereNotIn('pricing_failures', ['[]', 'null', '']),
-      ),
-    ),
-  ]);
-  const pricingFailed = new Set(failed.map((r) => Number(r.product_order_id)));
-  const ownerById = new Map(owners.map((u) => [u.id, u]));
-  return orders.map((o) => {
-    const productId = productOf(o);
-    const owner = ownerById.get(o.userId as number);
-    return {
-      ...o,
-      rowProductId: productId !== null && products.has(productId) ? productId : null,
-      productTitle: productId !== null ? (products.get(productId) ?? null) : null,
-      productCategoryTitle: o.productCategoryId != null ? (categories.get(o.productCategoryId as number) ?? null) : null,
-      ownerFirstName: owner?.first_name ?? null,
-      ownerLastName: owner?.last_name ?? null,
-      productInstancesCount: count.get(o.id as number) ?? 0,
-      pricingFailed: pricingFailed.has(o.id as number),
-    };
-  });
-}
-
 /** A page of rows (or, for an export, up to `limit` rows), newest lastUpdated first. */
 export async function ordersPage(db: Knex, f: OrdersListFilter, offset: number, limit: number): Promise<Row[]> {
   const page = await ordersPageQuery(db, f, offset, limit);
   if (!page) return [];
-  return withListFields(db, f.orgId, (await rowsOf<Row>(page.query)).map(fromOrderRow));
+  return (await rowsOf<Row>(page.query)).map(fromOrderRow);
 }
 
 /** The option choices of the items of some orders (rank order), for the advanced columns. */

@@ -52,13 +52,15 @@ export const ORDERS_SEARCH_MAX_WORDS = 10;
 interface ListView {
   access: Access;
   asGuest: boolean;
-  statuses: ProductOrderStatus[];
+  /** The organisation's statuses, read when first asked for (a page without a status filter needs none: one query less). */
+  statuses: () => Promise<ProductOrderStatus[]>;
 }
 
-async function viewOf(deps: OrdersListDeps, access: Access, body: Pick<OrdersDataBody, 'isGuestMode' | 'userId'>): Promise<ListView> {
+function viewOf(deps: OrdersListDeps, access: Access, body: Pick<OrdersDataBody, 'isGuestMode' | 'userId'>): ListView {
   if (body.userId !== undefined && body.userId !== access.user.id) throw forbidden('userId must be your own user id.');
-  const org = await getOrg(deps.repos, access.orgId);
-  return { access, asGuest: access.policyRole === 'guest' || body.isGuestMode === true, statuses: org ? orgStatuses(org) : [] };
+  let statuses: Promise<ProductOrderStatus[]> | undefined;
+  const readStatuses = () => (statuses ??= getOrg(deps.repos, access.orgId).then((org) => (org ? orgStatuses(org) : [])));
+  return { access, asGuest: access.policyRole === 'guest' || body.isGuestMode === true, statuses: readStatuses };
 }
 
 /** Search words: lower-case, split on spaces; an empty term searches nothing. */
@@ -91,7 +93,7 @@ async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBo
   }
   const statusKey = filters.statusKey;
   if (statusKey !== undefined && statusKey !== 'all') {
-    if (!view.statuses.some((s) => s.key === statusKey)) throw badRequest('filters.statusKey must be "all" or a status key of this organisation.');
+    if (!(await view.statuses()).some((s) => s.key === statusKey)) throw badRequest('filters.statusKey must be "all" or a status key of this organisation.');
     f.statusKey = statusKey;
   }
   if (filters.isProcessingPayment) f.processingPayment = true;
@@ -144,8 +146,8 @@ export async function ordersPage(deps: OrdersListDeps, access: Access, body: Ord
   const { from, to } = body.resultConstraints ?? { from: 0, to: DEFAULT_ORDERS_PAGE_SIZE };
   if (to <= from) throw badRequest('resultConstraints.to must be greater than resultConstraints.from.');
   if (to - from > MAX_PAGE_ROWS) throw badRequest(`resultConstraints may span at most ${MAX_PAGE_ROWS} rows.`);
-  const [view, categories] = await Promise.all([viewOf(deps, access, body), activeCategories(deps, access)]);
-  const { rows, shaped, productOptions } = await listRows(deps, view, body, from, to - from);
+  const view = viewOf(deps, access, body);
+  const [categories, { rows, shaped, productOptions }] = await Promise.all([activeCategories(deps, access), listRows(deps, view, body, from, to - from)]);
   const products = new Map<number, string>();
   for (const r of rows) if (r.rowProductId != null) products.set(r.rowProductId as number, String(r.productTitle));
   return {
@@ -205,13 +207,14 @@ const CSV_COLUMNS: CsvColumn[] = [
 /** Every order matching the filters and search (at most ORDERS_CSV_MAX_ROWS, newest first) as CSV text. */
 export async function ordersCsv(deps: OrdersListDeps, access: Access, body: OrdersDataBody): Promise<OrdersCsvResponse> {
   if (body.resultConstraints) throw badRequest('resultConstraints cannot be combined with formatForCsvExport: the export holds every matching order.');
-  const view = await viewOf(deps, access, body);
+  const view = viewOf(deps, access, body);
   // One row more than the cap tells whether the export was cut.
   const { shaped, entries } = await listRows(deps, view, body, 0, ORDERS_CSV_MAX_ROWS + 1);
+  const statuses = await view.statuses();
   const truncated = shaped.length > ORDERS_CSV_MAX_ROWS;
   const rows = truncated ? shaped.slice(0, ORDERS_CSV_MAX_ROWS) : shaped;
   const header = [...CSV_COLUMNS.map(([title]) => title), ...entries.map((e) => e.title)];
-  const records = rows.map((r) => [...CSV_COLUMNS.map(([, value]) => value(r, view.statuses)), ...entries.map((e) => (r.advanced?.[e.key] ?? []).join(', '))]);
+  const records = rows.map((r) => [...CSV_COLUMNS.map(([, value]) => value(r, statuses)), ...entries.map((e) => (r.advanced?.[e.key] ?? []).join(', '))]);
   return { productOrdersCsvData: stringify([header, ...records], csvOptions()), rowCount: rows.length, truncated };
 }
 
@@ -219,8 +222,8 @@ export async function ordersCsv(deps: OrdersListDeps, access: Access, body: Orde
 
 /** Active orders of the organisation per stored last completed status, and those whose payment is being processed. */
 export async function ordersCount(deps: OrdersListDeps, access: Access, body: OrdersCountBody): Promise<OrdersCountResponse> {
-  const view = await viewOf(deps, access, body);
-  const unknown = body.statusKeys.filter((k) => !view.statuses.some((s) => s.key === k));
+  const statuses = await viewOf(deps, access, body).statuses();
+  const unknown = body.statusKeys.filter((k) => !statuses.some((s) => s.key === k));
   if (unknown.length) throw badRequest(`statusKeys must be status keys of this organisation (unknown: ${unknown.join(', ')}).`);
   const { byStatusKey, processingPayment } = await deps.ordersList.ordersCounts(access.orgId, [...new Set(body.statusKeys)]);
   return {
