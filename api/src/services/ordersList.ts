@@ -70,8 +70,13 @@ export function searchWords(term: string | undefined): string[] {
   return words;
 }
 
-/** The body's filters as a checked query: unknown statuses and categories are refused, not silently empty. */
-async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBody): Promise<OrdersListFilter> {
+/**
+ * The body's filters as a checked query: unknown statuses and categories are refused, not silently
+ * empty. The status key is checked against the organisation's statuses while the page is read
+ * (`checked`: the caller awaits it with the page, which answers only when it passed).
+ */
+async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBody): Promise<{ filter: OrdersListFilter; checked: Promise<void> }> {
+  let checked = Promise.resolve();
   const { access } = view;
   const filters = body.filters ?? {};
   const me = access.user.id;
@@ -93,11 +98,13 @@ async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBo
   }
   const statusKey = filters.statusKey;
   if (statusKey !== undefined && statusKey !== 'all') {
-    if (!(await view.statuses()).some((s) => s.key === statusKey)) throw badRequest('filters.statusKey must be "all" or a status key of this organisation.');
+    checked = view.statuses().then((statuses) => {
+      if (!statuses.some((s) => s.key === statusKey)) throw badRequest('filters.statusKey must be "all" or a status key of this organisation.');
+    });
     f.statusKey = statusKey;
   }
   if (filters.isProcessingPayment) f.processingPayment = true;
-  return f;
+  return { filter: f, checked };
 }
 
 /** Per order, the distinct titles of the options its items chose for each advanced data entry. */
@@ -130,7 +137,8 @@ async function advancedData(deps: OrdersListDeps, orgId: number, orderIds: numbe
 async function listRows(deps: OrdersListDeps, view: ListView, body: OrdersDataBody, offset: number, limit: number) {
   const { access } = view;
   if (body.includeAdvancedOrderData && access.policyRole === 'guest') throw forbidden('Only employees can see the advanced order data.');
-  const rows = await deps.ordersList.ordersPage(await filterOf(deps, view, body), offset, limit);
+  const { filter, checked } = await filterOf(deps, view, body);
+  const [rows] = await Promise.all([deps.ordersList.ordersPage(filter, offset, limit), checked]);
   const entries = body.includeAdvancedOrderData && !view.asGuest ? deps.plugins.rulesFor(access.orgId).ordersList.advancedData : [];
   const advanced = body.includeAdvancedOrderData && !view.asGuest ? await advancedData(deps, access.orgId, rows.map((r) => r.id as number), entries) : null;
   const shaped = rows.map((r) => {
