@@ -1,8 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createMfConfig } from '@cpq/mf-config';
+
+const dir = import.meta.dirname;
+const read = (file: string) => readFileSync(join(dir, file), 'utf8');
 
 export default createMfConfig({
   name: 'shell',
-  dir: import.meta.dirname,
+  dir,
   kind: 'host',
-  html: { title: 'Configurator', template: 'index.html', favicon: 'favicon.svg' },
+  html: {
+    title: 'Configurator',
+    template: 'index.html',
+    favicon: 'favicon.svg',
+    parameters: { firstViewStyle: '', firstView: '' },
+    // home.html: the page of `/` for a browser with a session cookie, with the home page's first view
+    // painted before any script (docs/decisions/0104-static-first-view.md). Its styles are the
+    // portal's design tokens and the first view's own, inline: no request before the first paint.
+    pages: [
+      {
+        filename: 'home.html',
+        parameters: {
+          firstViewStyle: `<style>${read('../packages/ui/src/tokens.css')}\n${read('first-view.css')}</style>`,
+          firstView: read('first-view.html'),
+        },
+      },
+    ],
+  },
 });

@@ -19,6 +19,7 @@ const MAIN_JS = 'console.log("the shell");\n'.repeat(200);
 const REMOTE_ENTRY = 'var remote = "configurator entry";\n'.repeat(100);
 const MANIFEST = JSON.stringify({ id: 'mfe_configurator', pad: 'x'.repeat(2000) });
 const INDEX_HTML = '<!doctype html><title>Configurator</title><script defer src="/main.1a2b3c4d.js"></script>';
+const HOME_HTML = '<!doctype html><title>Configurator</title><div id="cpq-first-view">Configuration System</div><script defer src="/main.1a2b3c4d.js"></script>';
 
 let root: string;
 let server: http.Server;
@@ -54,6 +55,7 @@ function get(p: string, headers: Record<string, string> = {}, method = 'GET'): P
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-static-'));
   write('shell/dist/index.html', INDEX_HTML);
+  write('shell/dist/home.html', HOME_HTML, { br: true });
   write('shell/dist/main.1a2b3c4d.js', MAIN_JS, { br: true, gz: true });
   write('shell/dist/only-gzip.5e6f7a8b.js', MAIN_JS, { gz: true });
   write('mfe-configurator/dist/remoteEntry.js', REMOTE_ENTRY, { br: true, gz: true });
@@ -151,6 +153,21 @@ describe('caching', () => {
     expect(page.body.toString()).toBe(INDEX_HTML);
     expect(page.headers['content-type']).toMatch(/html/);
     expect((await get('/missing.1a2b3c4d.js')).status).toBe(404);
+  });
+
+  it('answers / with the home page first view to a browser with a session cookie, and the plain page to others', async () => {
+    const signedIn = await get('/', { accept: 'text/html', cookie: 'cpq_session=abc' });
+    expect(signedIn.body.toString()).toBe(HOME_HTML);
+    expect(signedIn.headers.vary).toMatch(/Cookie/);
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    const compressed = await get('/', { accept: 'text/html', cookie: 'cpq_session=abc', 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(compressed.body).toString()).toBe(HOME_HTML);
+    const signedOut = await get('/', { accept: 'text/html' });
+    expect(signedOut.body.toString()).toBe(INDEX_HTML);
+    expect(signedOut.headers.vary).toMatch(/Cookie/);
+    expect((await get('/', { cookie: 'other=1' })).body.toString()).toBe(INDEX_HTML);
+    // Only the home page has a first view: every other route is the plain page.
+    expect((await get('/orders', { accept: 'text/html', cookie: 'cpq_session=abc' })).body.toString()).toBe(INDEX_HTML);
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {

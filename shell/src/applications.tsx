@@ -6,6 +6,7 @@ import { ErrorPanel } from '@cpq/ui';
 import { useState } from 'react';
 import { matchRoute, type Route } from './routes.ts';
 import { refreshRemote } from './registry.ts';
+import { removeFirstView } from './firstView.ts';
 
 /** Role in force in the active organisation is owner (guest mode applied). */
 export function isOwnerInForce(): boolean {
@@ -99,6 +100,8 @@ function resilientApplication(remote: string, expose: string): LifeCycles<object
 
   function showError(props: Props, error: unknown) {
     console.error(`${remote}/${expose} could not be loaded.`, error);
+    // The page will not draw itself: the error must not stay under the first view.
+    removeFirstView();
     clearError();
     errorRoot = createRoot(props.domElement);
     errorRoot.render(<RemoteError error={error} onRetry={() => attempt(props)} />);
@@ -148,7 +151,10 @@ export function preloadApplicationFor(pathname: string): void {
   const route = matchRoute(pathname);
   const def = APPLICATIONS.find((d) => d.remote !== 'mfe_admin' && d.when(route));
   if (!def) return;
-  preloadRemote([{ nameOrAlias: def.remote, exposes: [def.expose], resourceCategory: 'all' }]).catch(() => undefined);
+  // The home page needs only its own files: its manifest lists the order page's chunks among its
+  // "async" ones (another expose of the same remote), 55 KB the first view of `/` does not need.
+  const resourceCategory = route.kind === 'home' ? 'sync' : 'all';
+  preloadRemote([{ nameOrAlias: def.remote, exposes: [def.expose], resourceCategory }]).catch(() => undefined);
 }
 
 /**

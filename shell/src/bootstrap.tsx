@@ -8,6 +8,7 @@ import { portalStore, sessionAtom } from '@cpq/client';
 import { registerApplications } from './applications.tsx';
 import { boot, bootStateAtom } from './boot.ts';
 import { Chrome } from './chrome/Chrome.tsx';
+import { handOverFirstView } from './firstView.ts';
 import { matchRoute } from './routes.ts';
 import { apiEngineSkewCheck, versionSkewPlugin } from './versionSkew.ts';
 import { installUiModuleLoader } from './uiModules.ts';
@@ -46,6 +47,9 @@ const main = document.getElementById('cpq-main')!;
 portalStore.sub(bootStateAtom, () => {
   main.hidden = portalStore.get(bootStateAtom).status !== 'ready';
 });
+
+// The static first view of `/` (when the page has one) stays over the portal until the home page has drawn.
+handOverFirstView({ get: () => portalStore.get(bootStateAtom), sub: (listener) => portalStore.sub(bootStateAtom, listener) });
 
 createRoot(document.getElementById('cpq-chrome')!).render(
   <StrictMode>

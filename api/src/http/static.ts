@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import { discoverOrgPlugins } from '@cpq/plugin-sdk/discovery';
+import { SESSION_COOKIE } from '../sessionCookie.ts';
 
 /**
  * Serving the built front end (docs/frontend-contract.md):
@@ -136,6 +137,17 @@ export function frontEnd(repoRoot: string, remotes: RemotesConfig): Middleware[]
   for (const m of MFE_NAMES) mws.push(mount(`/remotes/${m}/`, path.join(repoRoot, m, 'dist')));
   // Only installed plugins: a leftover dist/ of a removed plugin folder is not served.
   for (const p of discoverOrgPlugins(repoRoot)) mws.push(mount(`/plugins/${p.folder}/`, path.join(p.dir, 'dist')));
+  // `/` for a browser holding a session cookie: the page with the home page's static first view
+  // (docs/decisions/0104-static-first-view.md). The cookie's presence only picks which picture is
+  // painted first; the page holds no one's data, and the app finds out whether the session is valid.
+  const homePage = path.join(shellDist, 'home.html');
+  mws.push(async (ctx, next) => {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.path === '/') {
+      ctx.vary('Cookie');
+      if (ctx.cookies.get(SESSION_COOKIE) && (await sendFile(ctx, homePage))) return;
+    }
+    await next();
+  });
   mws.push(mount('/', shellDist));
 
   // SPA fallback: /orders/12, /admin/products… load the shell.

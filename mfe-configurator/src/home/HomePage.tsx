@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useAtomValue } from 'jotai';
 import { navigateToUrl } from 'single-spa';
 import { activeOrgAtom, activeRulesAtom, api, sessionAtom, usePageTitle, type HomepageData } from '@cpq/client';
-import { Button, ErrorPanel, Link, LoadingScreen } from '@cpq/ui';
+import { Button, ErrorPanel, Link, LoadingScreen, announcePageShown } from '@cpq/ui';
 import { errorMessage } from '../shared/errors.ts';
 import styles from './HomePage.module.css';
 import { CategoryTile } from './CategoryTile.tsx';
@@ -35,6 +35,12 @@ export function HomePage() {
   const creatingRef = useRef(false);
 
   usePageTitle(PAGE_TITLE);
+
+  // Drawn (the page, or why it could not be): the shell may take its first view of `/` away.
+  const drawn = !!org && !!rules && !!session && (isArchitectural || load.status !== 'loading');
+  useEffect(() => {
+    if (drawn) announcePageShown();
+  }, [drawn]);
 
   useEffect(() => {
     // An architectural organisation shows only "New Project": it needs no catalogue.

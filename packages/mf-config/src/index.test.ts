@@ -48,6 +48,24 @@ describe('createMfConfig', () => {
   });
 });
 
+describe('host pages', () => {
+  it('writes index.html, and each further page from the same template and entry with its own values', () => {
+    const config = createMfConfig({
+      name: 'shell',
+      dir: SHELL_DIR,
+      kind: 'host',
+      html: { title: 'Configurator', parameters: { firstView: '' }, pages: [{ filename: 'home.html', parameters: { firstView: '<div>first</div>' } }] },
+    });
+    const pages = (config.plugins ?? []).filter((p) => p instanceof rspack.HtmlRspackPlugin) as unknown as { _args: [{ filename: string; templateParameters: Record<string, string>; chunks: string[] }] }[];
+    expect(pages.map((p) => p._args[0].filename)).toEqual(['index.html', 'home.html']);
+    expect(pages.map((p) => p._args[0].templateParameters)).toEqual([
+      { title: 'Configurator', firstView: '' },
+      { title: 'Configurator', firstView: '<div>first</div>' },
+    ]);
+    expect(pages.every((p) => p._args[0].chunks.join() === 'main')).toBe(true);
+  });
+});
+
 describe('one federation runtime per page', () => {
   const federationOptions = (config: ReturnType<typeof createMfConfig>) => {
     const plugin = config.plugins?.find((p): p is ModuleFederationPlugin => p instanceof ModuleFederationPlugin);

@@ -19,7 +19,17 @@ export interface MfConfigOptions {
   /** 'remote' (default): exposes modules, no page. 'host': the shell, with an HTML page and an entry. */
   kind?: 'remote' | 'host';
   /** HTML page of a host. */
-  html?: { title: string; template?: string; publicPath?: string; /** Icon file beside the template, copied into the build and linked from the page. */ favicon?: string };
+  html?: {
+    title: string;
+    template?: string;
+    publicPath?: string;
+    /** Icon file beside the template, copied into the build and linked from the page. */
+    favicon?: string;
+    /** More `<%= name %>` values for the template (raw text: markup and CSS the build chose). */
+    parameters?: Record<string, string>;
+    /** More pages from the same template and entry, each with its own values (e.g. one with a first view). */
+    pages?: { filename: string; parameters: Record<string, string> }[];
+  };
 }
 
 interface PackageJson {
@@ -156,18 +166,20 @@ export function createMfConfig(options: MfConfigOptions): Configuration {
       }),
       new rspack.DefinePlugin(buildDefines(shared)),
       ...(isHost
-        ? [
-            new rspack.HtmlRspackPlugin({
-              title: html?.title ?? name,
-              templateParameters: { title: html?.title ?? name },
-              ...(html?.template ? { template: join(dir, html.template) } : {}),
-              ...(html?.favicon ? { favicon: join(dir, html.favicon) } : {}),
-              // The page is served for every route (SPA fallback), so its script URL must not be relative.
-              publicPath: html?.publicPath ?? '/',
-              chunks: ['main'],
-              scriptLoading: 'defer',
-            }),
-          ]
+        ? [{ filename: 'index.html', parameters: {} }, ...(html?.pages ?? [])].map(
+            (page) =>
+              new rspack.HtmlRspackPlugin({
+                filename: page.filename,
+                title: html?.title ?? name,
+                templateParameters: { title: html?.title ?? name, ...html?.parameters, ...page.parameters },
+                ...(html?.template ? { template: join(dir, html.template) } : {}),
+                ...(html?.favicon ? { favicon: join(dir, html.favicon) } : {}),
+                // The page is served for every route (SPA fallback), so its script URL must not be relative.
+                publicPath: html?.publicPath ?? '/',
+                chunks: ['main'],
+                scriptLoading: 'defer',
+              }),
+          )
         : []),
       new PrecompressPlugin(),
     ],

@@ -1,4 +1,6 @@
-import { DEFAULT_DRAWING_CONFIG } from '@cpq/drawing';
+// The constant alone, not the drawing library: every page needs the default rules, few draw
+// (docs/decisions/0104-static-first-view.md; the subpath is bundled, not a shared module).
+import { DEFAULT_DRAWING_CONFIG } from '@cpq/drawing/config';
 import type { PluginRules } from './extension-points.ts';
 
 /**
