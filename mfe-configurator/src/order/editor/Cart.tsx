@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { completenessText, formatCents, isCustomProduct, salesExplanation, type PriceExplanation } from '@cpq/domain';
 import { EMPTY_CART_TEXT } from './logic.ts';
 import { explanationView, mismatchMessage, PRICE_RULE_FAILED_TEXT } from '../pricing.ts';
@@ -22,8 +22,25 @@ export interface CartProps {
   explain(id: number): PriceExplanation | null;
 }
 
+/** Rows drawn with the page's first frame; a longer order's other rows follow at once after it. */
+export const FIRST_ROWS = 30;
+
+/**
+ * How many rows to draw: all of them, except on the first frame of a long order, whose remaining rows
+ * are drawn in a transition React can interrupt, so the page paints sooner and no single task draws
+ * 200 rows (they are below the fold: nothing on screen moves).
+ */
+function useRowsShown(count: number): number {
+  const [all, setAll] = useState(count <= FIRST_ROWS);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  return all ? count : FIRST_ROWS;
+}
+
 /** The cart side panel: one light row per item (the explanation is built and drawn only when opened). */
 export function Cart(p: CartProps) {
+  const shown = useRowsShown(p.items.length);
   return (
     <section className={styles.cart} aria-labelledby="cfg-cart-heading" data-testid="cart" data-tour="cart">
       <h2 id="cfg-cart-heading" className={styles.panelTitle}>
@@ -35,7 +52,7 @@ export function Cart(p: CartProps) {
         </p>
       ) : (
         <ol className={styles.cartList} data-testid="item-list">
-          {p.items.map((item) => (
+          {(shown < p.items.length ? p.items.slice(0, shown) : p.items).map((item) => (
             // Only the row's own values: a row whose item, view and active state are unchanged is not drawn again.
             <CartRow
               key={item.id}

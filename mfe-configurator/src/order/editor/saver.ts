@@ -35,8 +35,11 @@ export class ItemSaver {
   private readonly waiting = new Map<number, InstancePatch>();
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
   private readonly inFlight = new Set<number>();
-  /** The version of each item as the server last answered it. */
-  private readonly versions = new Map<number, string>();
+  /**
+   * The version of each item as the server last answered it; an item known from the page's load keeps
+   * its record until its first save needs the version (a long order's load does not hash every item).
+   */
+  private readonly versions = new Map<number, string | Instance>();
   /** Edits that failed to save, kept for Retry. */
   private readonly failed = new Map<number, InstancePatch>();
   private state: SaveState = 'idle';
@@ -45,7 +48,15 @@ export class ItemSaver {
 
   /** The server's version of an item (on load, after a create, after a conflict reload). */
   know(instance: Instance): void {
-    this.versions.set(instance.id, instanceVersion(instance));
+    this.versions.set(instance.id, instance);
+  }
+
+  private versionOf(id: number): string | undefined {
+    const known = this.versions.get(id);
+    if (known === undefined || typeof known === 'string') return known;
+    const version = instanceVersion(known);
+    this.versions.set(id, version);
+    return version;
   }
 
   forget(id: number): void {
@@ -89,7 +100,7 @@ export class ItemSaver {
     this.inFlight.add(id);
     this.update();
     try {
-      const saved = await this.deps.send(id, patch, this.versions.get(id));
+      const saved = await this.deps.send(id, patch, this.versionOf(id));
       this.versions.set(id, instanceVersion(saved));
       this.inFlight.delete(id);
       this.deps.onSaved(saved, !this.waiting.has(id));
