@@ -257,6 +257,34 @@ describe('properties', () => {
     );
   });
 
+  it("repriceOrder's fast path gives the explained path's items, key for key, and the same costs and log lines (random rules, products, quantities, ids)", () => {
+    const arbItem = fc.record(
+      {
+        productId: fc.constantFrom(1, 2, 1, 2, -1, 99),
+        quantity: fc.oneof(fc.integer({ min: -3, max: 50 }), fc.double(), fc.constantFrom('4', ' 7 ', 'x', null, 2.5, 1e300, 2 ** 31, Number.MAX_SAFE_INTEGER) as fc.Arbitrary<number>),
+        properties: arbProps,
+        customPriceInCents: fc.option(fc.oneof(fc.integer({ min: -500, max: 1e6 }), fc.double()), { nil: undefined }),
+        id: fc.option(fc.nat(), { nil: undefined }),
+      },
+      { requiredKeys: ['productId', 'quantity', 'properties'] },
+    );
+    fc.assert(
+      fc.property(fc.array(arbExpr, { maxLength: 8 }), fc.array(arbItem, { maxLength: 6 }), (expressions, items) => {
+        const cat = f.catalogue({ ...propCat.snapshot, productPricingRules: [f.rule(1, { '1': { created: '2025-01-01', expressions } })] });
+        const order = { ...base, effectivePricingDate: '2025-06-01' };
+        const logs: string[][] = [[], []];
+        const fast = repriceOrder({ order, instances: items as InstanceLike[], catalogue: cat, log: (m) => logs[0]!.push(m) });
+        const explained = repriceOrder({ order, instances: items as InstanceLike[], catalogue: cat, log: (m) => logs[1]!.push(m), explain: true });
+        for (const r of explained.instances) delete r.explanation;
+        expect(fast).toStrictEqual(explained);
+        // Same keys in the same order (the API serialises these objects).
+        expect(fast.instances.map((r) => Object.keys(r))).toEqual(explained.instances.map((r) => Object.keys(r)));
+        expect(logs[0]).toEqual(logs[1]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('a price is never NaN, negative or fractional (random rules and instances)', () => {
     fc.assert(
       fc.property(fc.array(arbExpr, { maxLength: 8 }), arbProps, fc.oneof(fc.integer({ min: -3, max: 50 }), fc.double()), fc.constantFrom(1, 2, -1), fc.boolean(), (expressions, properties, quantity, productId, explain) => {

@@ -7,7 +7,7 @@ import type { EvalContext, PricingFailure, PricingLog } from '../pricing/compile
 import type { PricingDate } from '../pricing/dates.ts';
 import type { PriceExplanation } from '../pricing/explanation.ts';
 import { percentOf, roundCents } from '../pricing/money.ts';
-import { defaultPricingLog, newItemPricing, priceItem, type PricingPlan } from '../pricing/price.ts';
+import { defaultPricingLog, newItemPricing, PricingPlan, priceItem, repriceGeneratedItem } from '../pricing/price.ts';
 
 type FlagLike = 0 | 1 | boolean | null | undefined;
 
@@ -220,7 +220,7 @@ export interface RepriceOrderResult {
 /** Prices every item at the order's effective pricing date (or now) and computes the order costs. */
 export function repriceOrder(input: RepriceOrderInput): RepriceOrderResult {
   const date: PricingDate = input.order.effectivePricingDate ?? input.now ?? new Date();
-  const plan: PricingPlan = new Map();
+  const plan = new PricingPlan();
   const log = input.log ?? defaultPricingLog;
   const explain = input.explain === true;
   // One evaluation context for the whole order (reset per item): repricing allocates only the results.
@@ -230,6 +230,14 @@ export function repriceOrder(input: RepriceOrderInput): RepriceOrderResult {
   const totals: number[] = new Array(input.instances.length);
   for (let i = 0; i < input.instances.length; i++) {
     const inst = input.instances[i]!;
+    if (!explain) {
+      const fast = repriceGeneratedItem(inst, input.catalogue, date, log, plan, ctx);
+      if (fast !== null) {
+        out[i] = fast;
+        totals[i] = fast.totalPriceInCents;
+        continue;
+      }
+    }
     priceItem(p, inst, input.catalogue, date, explain, log, plan, ctx);
     const r: RepricedInstance = { unitPriceInCents: p.unitPriceInCents, totalPriceInCents: p.totalPriceInCents, quantity: p.quantity, versionKey: p.versionKey, failures: p.failures, failedSteps: p.failedSteps };
     if (inst.id !== undefined) r.id = inst.id;

@@ -76,6 +76,52 @@ describe('generated code', () => {
     expect(r.unitPriceInCents).toBe(4600);
   });
 
+  it('fuzzed: text anywhere in a rule (descriptions, expected values, operators, types, ids, values) never reaches the source', () => {
+    // Every text carries a marker that the generator's own code never contains.
+    const text = fc.string({ maxLength: 12 }).map((t) => `ZQX${t}"');\`\${globalThis.pwnedByFuzz = 1}`);
+    const num = fc.oneof(fc.integer({ min: -1000, max: 100000 }), fc.double({ noNaN: false }));
+    const anyValue = fc.oneof(text, num, fc.constantFrom(null, true, P, W, 8, 9, 22, 24));
+    const check = fc.record({
+      actual: fc.record({ type: fc.oneof(fc.constantFrom('optionId', 'propertyValue', 'quantity'), text), productPropertyId: fc.oneof(fc.constantFrom(P, W, 8, 9), text) }),
+      operator: fc.oneof(fc.constantFrom('===', '!==', '<', '<=', '>', '>=', 'in'), text),
+      expected: fc.oneof(anyValue, fc.array(anyValue, { maxLength: 4 })),
+    });
+    const condition = fc.option(fc.record({ operator: fc.oneof(fc.constantFrom('and', 'or'), text), conditions: fc.array(check, { maxLength: 3 }) }), { nil: undefined });
+    const { expr } = fc.letrec<{ expr: unknown }>((tie) => ({
+      expr: fc.record(
+        {
+          type: fc.oneof(fc.constantFrom('fixed', 'productPropertyPrice', 'productPropertyClassifierNumber', 'propertyValue', 'group'), text),
+          operator: fc.oneof(fc.constantFrom('+', '-', '*', '/', '%', 'and', 'or', '==='), text),
+          description: text,
+          condition,
+          props: fc.record({
+            value: anyValue,
+            productPropertyId: fc.oneof(fc.constantFrom(P, W, 8, 9), text),
+            productOptionClassifierGroupId: fc.oneof(fc.constant(1), text),
+            productOptionClassifierNumberIndex: fc.oneof(fc.nat(2), text),
+            // Groups end: the first choice is the one taken when the depth is used up.
+            expressions: fc.oneof({ depthSize: 'small', maxDepth: 3 }, fc.constant([]), fc.array(tie('expr'), { maxLength: 3 })),
+          }),
+        },
+        { requiredKeys: ['type', 'operator', 'props'] },
+      ),
+    }));
+    fc.assert(
+      fc.property(fc.array(expr, { minLength: 1, maxLength: 6 }), (expressions) => {
+        const version = { created: '2025-01-01', expressions: expressions as PricingExpression[] };
+        const src = generatedSource(version, setup([]));
+        if (src === null) return;
+        expect(src).not.toContain('ZQX');
+        expect(src).not.toContain('pwnedByFuzz');
+        const strings = src.match(/(["'`])(?:\\.|(?!\1).)*\1/g) ?? [];
+        expect(strings.every((x) => x === "'number'")).toBe(true);
+        priceInstance({ instance: makeInstance({ productId: 1, quantity: 2, properties: { [P]: { optionId: 24 }, [W]: { value: 'ZQX' } } }), catalogue: setup(version.expressions), effectivePricingDate: '2025-06-01', log: () => {} });
+        expect((globalThis as { pwnedByFuzz?: number }).pwnedByFuzz).toBeUndefined();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('groups nested five deep are blocks of straight-line code', () => {
     // ((((2 + 3) × 4) − 1) / 2) + 10 = 19.5 → 20 (half away from zero)
     const deep = f.group([f.group([f.group([f.group([f.group([f.fixed(2), f.fixed(3)]), f.fixed(4, '*')]), f.fixed(1, '-')]), f.fixed(2, '/')]), f.fixed(10)]);

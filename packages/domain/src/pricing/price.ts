@@ -44,6 +44,7 @@ const NO_FAILURES: PricingFailure[] = [];
 
 /** How the items of one product are priced in one order (same catalogue, same date): resolved once per product. */
 interface ProductPricing {
+  productId: number;
   product: Product | undefined;
   source: PriceSource;
   rule: ProductPricingRule | undefined;
@@ -51,12 +52,35 @@ interface ProductPricing {
   compiled: CompiledPricingVersion | null;
   /** The compiled version's generated function, when there is one. */
   run: ((props: InstanceProperties, qty: number, ctx: EvalContext) => number) | null;
+  /** rule.id and choice.key when `run` is set (read for every item). */
+  ruleId: number;
+  versionKey: string;
   /** product.shouldRoundPrice: the unit price is rounded up to the next whole dollar. */
   roundUp: boolean;
 }
 
-/** @internal Per order: product id → how its items are priced (repriceOrder keeps one for all items). */
-export type PricingPlan = Map<number, ProductPricing>;
+/**
+ * @internal Per order: product id → how its items are priced (repriceOrder keeps one for all items).
+ * Looked up for every item: small ids index an array, others a Map, and the last product is kept
+ * (an order's items usually come in runs of one product).
+ */
+export class PricingPlan {
+  private readonly byId: (ProductPricing | undefined)[] = [];
+  private readonly byKey = new Map<number, ProductPricing>();
+  last: ProductPricing | null = null;
+  get(productId: number): ProductPricing | undefined {
+    return isSmallId(productId) ? this.byId[productId] : this.byKey.get(productId);
+  }
+  set(productId: number, pp: ProductPricing): void {
+    if (isSmallId(productId)) {
+      // Filled up to the id so the array stays packed (no dictionary mode for a far index).
+      while (this.byId.length < productId) this.byId.push(undefined);
+      this.byId[productId] = pp;
+    } else this.byKey.set(productId, pp);
+  }
+}
+
+const isSmallId = (id: number) => id >= 0 && id < 65536 && (id | 0) === id;
 
 /**
  * The last version chosen per rule and the date it was chosen for. Choosing builds sentences for the
@@ -113,12 +137,15 @@ function productPricing(productId: number, catalogue: CatalogueIndex, date: Pric
   const choice = rule ? chooseVersion(rule, date) : null;
   const compiled = rule && choice ? compilePricingRuleVersion(choice.version, { catalogue, ruleId: rule.id, versionKey: choice.key }) : null;
   pp = {
+    productId,
     product,
     source: !product ? 'unknownProduct' : !rule ? 'noRule' : !choice ? 'noVersion' : 'rule',
     rule,
     choice,
     compiled,
     run: compiled?.generated ?? null,
+    ruleId: rule?.id ?? 0,
+    versionKey: choice?.key ?? '',
     roundUp: product?.shouldRoundPrice === 1,
   };
   plan?.set(productId, pp);
@@ -248,6 +275,59 @@ function priceGenerated(out: ItemPricing, pp: ProductPricing, instance: Instance
   out.failures = failures;
   out.failedSteps = failedSteps;
   out.explanation = null;
+}
+
+/** @internal What repriceOrder keeps of an item (costs.ts RepricedInstance without the explanation). */
+export interface RepricedItem {
+  unitPriceInCents: number;
+  totalPriceInCents: number;
+  quantity: number;
+  versionKey: string | null;
+  failures: number;
+  failedSteps: PricingFailure[];
+  id?: number;
+}
+
+/**
+ * @internal repriceOrder's usual case, its result made directly (no intermediate ItemPricing): an item
+ * of a product priced by a rule with generated code, no explanation. null when the item needs the
+ * general path (priceItem). The same arithmetic and the same result object as priceGenerated and
+ * repriceOrder's general path (property tests compare them); it runs for every item of every write.
+ */
+export function repriceGeneratedItem(instance: InstanceLike & { id?: number }, catalogue: CatalogueIndex, date: PricingDate, log: PricingLog, plan: PricingPlan, ctx: EvalContext): RepricedItem | null {
+  const productId = instance.productId;
+  if (productId === CUSTOM_PRODUCT_ID) return null;
+  let pp = plan.last;
+  if (pp === null || pp.productId !== productId) plan.last = pp = plan.get(productId) ?? productPricing(productId, catalogue, date, plan);
+  const run = pp.run;
+  if (run === null) return null;
+  const q = instance.quantity;
+  // Whole quantities ≥ 1 are what normaliseQuantity would return unchanged; anything else goes through it.
+  const quantity = typeof q === 'number' && q >= 1 && q <= 2147483647 && Math.floor(q) === q ? q : normaliseQuantity(q);
+  const ruleId = pp.ruleId;
+  const versionKey = pp.versionKey;
+  ctx.failures = 0;
+  ctx.productId = productId;
+  ctx.log = log;
+  ctx.ruleId = ruleId;
+  ctx.versionKey = versionKey;
+  const raw = run(instance.properties ?? EMPTY_PROPERTIES, quantity, ctx);
+  let failures = ctx.failures;
+  const failedSteps = failures > 0 ? takeFailedSteps(ctx) : [];
+  let unit = roundCents(raw);
+  if (unit <= 0) unit = 0; // negative → 0, and -0 is 0
+  else if (pp.roundUp && unit % 100 !== 0) unit = Math.ceil(unit / 100) * 100;
+  let total = unit * quantity;
+  if (!Number.isSafeInteger(total)) {
+    failures = outOfRange(unit, quantity, ruleId, versionKey, productId, failures, failedSteps, log);
+    unit = 0;
+    total = 0;
+  }
+  // One literal per shape (id last, as repriceOrder's general path adds it): no property added later.
+  const id = instance.id;
+  return id === undefined
+    ? { unitPriceInCents: unit, totalPriceInCents: total, quantity, versionKey, failures, failedSteps }
+    : { unitPriceInCents: unit, totalPriceInCents: total, quantity, versionKey, failures, failedSteps, id };
 }
 
 /** The evaluation context of one item: `reuse` reset for it, or a new one. */
