@@ -108,7 +108,7 @@ async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBo
 }
 
 /** Per order, the distinct titles of the options its items chose for each advanced data entry. */
-async function advancedData(deps: OrdersListDeps, orgId: number, orderIds: number[], entries: readonly OrdersAdvancedData[]) {
+async function advancedData(deps: OrdersListDeps, access: Access, orderIds: number[], entries: readonly OrdersAdvancedData[]) {
   const byOrder = new Map<number, Record<string, number[]>>();
   const optionIds = new Set<number>();
   if (entries.length) {
@@ -124,13 +124,15 @@ async function advancedData(deps: OrdersListDeps, orgId: number, orderIds: numbe
       }
     }
   }
-  const options = optionIds.size ? await deps.repos.productOptions.find({ orgId, id: [...optionIds] }, { columns: ['id', 'title'] }) : [];
-  const titles = new Map(options.map((o) => [o.id, String(o.title)]));
+  // The titles from the cached catalogue (every option of the organisation, archived ones too): no query.
+  const { tables } = optionIds.size ? await deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion) : { tables: { productOptions: [] } };
+  const options = tables.productOptions.filter((o) => optionIds.has(Number(o.id))).sort((a, b) => Number(a.id) - Number(b.id));
+  const titles = new Map(options.map((o) => [Number(o.id), String(o.title)]));
   const advancedOf = (orderId: number): Record<string, string[]> => {
     const perKey = byOrder.get(orderId);
     return Object.fromEntries(entries.map((e) => [e.key, (perKey?.[e.key] ?? []).flatMap((id) => (titles.has(id) ? [titles.get(id)!] : []))]));
   };
-  return { advancedOf, productOptions: options.map((o) => ({ id: o.id, title: String(o.title) })) };
+  return { advancedOf, productOptions: options.map((o) => ({ id: Number(o.id), title: String(o.title) })) };
 }
 
 /** Rows of the list as the viewer may see them, with the advanced data when asked for and allowed. */
@@ -140,7 +142,7 @@ async function listRows(deps: OrdersListDeps, view: ListView, body: OrdersDataBo
   const { filter, checked } = await filterOf(deps, view, body);
   const [rows] = await Promise.all([deps.ordersList.ordersPage(filter, offset, limit), checked]);
   const entries = body.includeAdvancedOrderData && !view.asGuest ? deps.plugins.rulesFor(access.orgId).ordersList.advancedData : [];
-  const advanced = body.includeAdvancedOrderData && !view.asGuest ? await advancedData(deps, access.orgId, rows.map((r) => r.id as number), entries) : null;
+  const advanced = body.includeAdvancedOrderData && !view.asGuest ? await advancedData(deps, access, rows.map((r) => r.id as number), entries) : null;
   const shaped = rows.map((r) => {
     const row = shapeListRow(access, view.asGuest, r);
     if (advanced) row.advanced = advanced.advancedOf(r.id as number);
