@@ -77,11 +77,15 @@ function listFieldColumns(db: Knex): Knex.Raw[] {
   ];
 }
 
+/** Column → field names, made once (a page converts the same ~33 names for every row). */
+const FIELD_NAMES = new Map<string, string>();
+const fieldOf = (column: string) => FIELD_NAMES.get(column) ?? FIELD_NAMES.set(column, camel(column)).get(column)!;
+
 /** One order as read: camelCase fields, JSON parsed, amounts as numbers. */
 function fromOrderRow(row: Row): Row {
   const out: Row = {};
   for (const [column, value] of Object.entries(row)) {
-    const key = camel(column);
+    const key = fieldOf(column);
     out[key] = JSON_COLUMNS.has(key) && typeof value === 'string' ? JSON.parse(value) : value;
   }
   out.statusData ??= {};
