@@ -9,6 +9,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * - /never                   never ready
  * - /external?img=&script=&socket=   loads those (and data:/blob: images) and says which loaded
  * - /rows?n=200              a table of n rows (a long quote), ready at once
+ * - /whoami                  what one person's page could see of another's in a reused browser: the
+ *   cookie its request came with, that cookie as echoed by /whoami/echo (an answer the browser may keep
+ *   for an hour), the localStorage keys and sessionStorage found; then it leaves its own marks in both
  * - /orders/{n}/{document}   per `ordersPage`: 'order' reads the order's data through the API (requests
  *   under /api are passed to `api`) with the cookie and query the renderer gave it, and prints what
  *   it was told; 'items' does the same and lays out one table row per item of the order (a long
@@ -91,6 +94,26 @@ const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect 
 const blob = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
 Promise.all([load('img', ${q('img')}), load('script', ${q('script')}), socket(), load('img', 'data:image/svg+xml,' + encodeURIComponent(svg)), load('img', blob)]).then(([img, script, ws, data, own]) => {
   document.getElementById('out').textContent = 'Image ' + img + ', script ' + script + ', socket ' + ws + ', data image ' + data + ', blob image ' + own;
+  ${READY}
+});`,
+        ),
+      );
+    }
+    if (url.pathname === '/whoami/echo') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'private, max-age=3600' });
+      return res.end(req.headers.cookie ?? 'none');
+    }
+    if (url.pathname === '/whoami') {
+      const cookie = JSON.stringify(req.headers.cookie ?? 'none');
+      return html(
+        page(
+          '<p id="out">Asking</p>',
+          `fetch('/whoami/echo').then((r) => r.text()).then((echo) => {
+  const keys = Object.keys(localStorage).sort().join(' ') || 'nothing';
+  const tab = Object.keys(sessionStorage).sort().join(' ') || 'nothing';
+  document.getElementById('out').textContent = 'Page cookie ' + ${cookie} + ', echo ' + echo + ', stored ' + keys + ', tab ' + tab;
+  localStorage.setItem('left by ' + ${cookie}, '1');
+  sessionStorage.setItem('tab of ' + ${cookie}, '1');
   ${READY}
 });`,
         ),
