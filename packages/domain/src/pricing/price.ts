@@ -323,6 +323,10 @@ export function repriceGeneratedItem(instance: InstanceLike & { id?: number }, c
     unit = 0;
     total = 0;
   }
+  // Whole cents that fit in 31 bits as int32 (`| 0`), so V8 keeps them small integers in the result
+  // object (no separate number box per field); larger ones unchanged. Same values.
+  if ((unit | 0) === unit) unit = unit | 0;
+  if ((total | 0) === total) total = total | 0;
   // One literal per shape (id last, as repriceOrder's general path adds it): no property added later.
   const id = instance.id;
   return id === undefined
