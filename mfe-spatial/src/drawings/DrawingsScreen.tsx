@@ -124,6 +124,9 @@ export function DrawingsScreen() {
         const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         setFit(Math.min(1, Math.floor((room / pageWidthPx) * 1000) / 1000));
       };
+      // Measured now as well (a ref is attached before the browser paints): a page first drawn at full
+      // size and shrunk when the observer reports would move everything on it (a layout shift).
+      measure();
       const observer = new ResizeObserver(measure);
       observer.observe(el);
       return () => observer.disconnect();
