@@ -277,8 +277,9 @@ describe('properties', () => {
         const explained = repriceOrder({ order, instances: items as InstanceLike[], catalogue: cat, log: (m) => logs[1]!.push(m), explain: true });
         for (const r of explained.instances) delete r.explanation;
         expect(fast).toStrictEqual(explained);
-        // Same keys in the same order (the API serialises these objects).
+        // Same keys in the same order (the API serialises these objects), plain objects alike.
         expect(fast.instances.map((r) => Object.keys(r))).toEqual(explained.instances.map((r) => Object.keys(r)));
+        for (const r of fast.instances) expect(Object.getPrototypeOf(r) === Object.prototype && r.constructor === Object).toBe(true);
         expect(logs[0]).toEqual(logs[1]);
       }),
       { numRuns: 500 },

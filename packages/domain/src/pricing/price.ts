@@ -289,6 +289,34 @@ export interface RepricedItem {
 }
 
 /**
+ * The result objects of repriceGeneratedItem, made by constructors rather than object literals: V8
+ * decides per literal site whether to create its objects straight in the old generation
+ * ("pretenuring") when many of them outlive a young-generation collection, as an order's results do
+ * while the order is written; a constructor call is always created young. The prototype is
+ * Object.prototype, so the objects are plain objects like the general path's: same keys in the same
+ * order, same prototype and constructor (tested).
+ */
+const Result = function (this: RepricedItem, unit: number, total: number, quantity: number, versionKey: string, failures: number, failedSteps: PricingFailure[]) {
+  this.unitPriceInCents = unit;
+  this.totalPriceInCents = total;
+  this.quantity = quantity;
+  this.versionKey = versionKey;
+  this.failures = failures;
+  this.failedSteps = failedSteps;
+} as unknown as new (unit: number, total: number, quantity: number, versionKey: string, failures: number, failedSteps: PricingFailure[]) => RepricedItem;
+Result.prototype = Object.prototype;
+const ResultWithId = function (this: RepricedItem, unit: number, total: number, quantity: number, versionKey: string, failures: number, failedSteps: PricingFailure[], id: number) {
+  this.unitPriceInCents = unit;
+  this.totalPriceInCents = total;
+  this.quantity = quantity;
+  this.versionKey = versionKey;
+  this.failures = failures;
+  this.failedSteps = failedSteps;
+  this.id = id;
+} as unknown as new (unit: number, total: number, quantity: number, versionKey: string, failures: number, failedSteps: PricingFailure[], id: number) => RepricedItem;
+ResultWithId.prototype = Object.prototype;
+
+/**
  * @internal repriceOrder's usual case, its result made directly (no intermediate ItemPricing): an item
  * of a product priced by a rule with generated code, no explanation. null when the item needs the
  * general path (priceItem). The same arithmetic and the same result object as priceGenerated and
@@ -327,11 +355,8 @@ export function repriceGeneratedItem(instance: InstanceLike & { id?: number }, c
   // object (no separate number box per field); larger ones unchanged. Same values.
   if ((unit | 0) === unit) unit = unit | 0;
   if ((total | 0) === total) total = total | 0;
-  // One literal per shape (id last, as repriceOrder's general path adds it): no property added later.
   const id = instance.id;
-  return id === undefined
-    ? { unitPriceInCents: unit, totalPriceInCents: total, quantity, versionKey, failures, failedSteps }
-    : { unitPriceInCents: unit, totalPriceInCents: total, quantity, versionKey, failures, failedSteps, id };
+  return id === undefined ? new Result(unit, total, quantity, versionKey, failures, failedSteps) : new ResultWithId(unit, total, quantity, versionKey, failures, failedSteps, id);
 }
 
 /** The evaluation context of one item: `reuse` reset for it, or a new one. */
