@@ -280,6 +280,8 @@ describe('properties', () => {
         // Same keys in the same order (the API serialises these objects), plain objects alike.
         expect(fast.instances.map((r) => Object.keys(r))).toEqual(explained.instances.map((r) => Object.keys(r)));
         for (const r of fast.instances) expect(Object.getPrototypeOf(r) === Object.prototype && r.constructor === Object).toBe(true);
+        // Each item has a failedSteps list of its own (callers may keep or extend it).
+        expect(new Set(fast.instances.map((r) => r.failedSteps)).size).toBe(fast.instances.length);
         expect(logs[0]).toEqual(logs[1]);
       }),
       { numRuns: 500 },

@@ -341,7 +341,8 @@ export function repriceGeneratedItem(instance: InstanceLike & { id?: number }, c
   ctx.versionKey = versionKey;
   const raw = run(instance.properties ?? EMPTY_PROPERTIES, quantity, ctx);
   let failures = ctx.failures;
-  const failedSteps = failures > 0 ? takeFailedSteps(ctx) : [];
+  // A new empty list per item, copied rather than written `[]`: the copy is not a literal site V8 could pretenure (see Result).
+  const failedSteps = failures > 0 ? takeFailedSteps(ctx) : NO_FAILURES.slice();
   let unit = roundCents(raw);
   if (unit <= 0) unit = 0; // negative → 0, and -0 is 0
   else if (pp.roundUp && unit % 100 !== 0) unit = Math.ceil(unit / 100) * 100;
