@@ -25,6 +25,8 @@ export async function lighthouseRun(port: number, pageUrl: string, cookie: strin
     desktop ? desktopConfig : undefined,
   );
   const lhr = result!.lhr;
+  // A run Lighthouse could not finish (a timeout on a loaded machine) has no metrics: say so.
+  if (lhr.runtimeError) console.warn(`  Lighthouse ${desktop ? 'desktop' : 'mobile'} run on ${pageUrl}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
@@ -43,6 +45,7 @@ export async function lighthouseRun(port: number, pageUrl: string, cookie: strin
 export async function lighthouseMedian(port: number, pageUrl: string, cookie: string, desktop: boolean, runs: number): Promise<LighthouseFigures> {
   const all: LighthouseFigures[] = [];
   for (let i = 0; i < runs; i++) all.push(await lighthouseRun(port, pageUrl, cookie, desktop));
-  const m = (k: keyof LighthouseFigures) => median(all.map((r) => r[k]));
+  // Over the runs that measured the figure (a failed run's NaN would make the median NaN).
+  const m = (k: keyof LighthouseFigures) => median(all.map((r) => r[k]).filter((v) => Number.isFinite(v)));
   return { performance: m('performance'), bestPractices: m('bestPractices'), seo: m('seo'), accessibility: m('accessibility'), lcp: m('lcp'), tbt: m('tbt'), fcp: m('fcp'), cls: m('cls') };
 }
