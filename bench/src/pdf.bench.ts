@@ -5,11 +5,14 @@
  * - one 200-item quote PDF at a time, 5 runs: median and slowest, against the same for a 1-item
  *   order (baseline in the same run: `vsOneItem`) and against the order's data call (`vsOrderData`);
  * - 10 requests at once (2 rendering, the rest waiting their turn): every one a PDF, and the wall time.
+ * Memory: every 200 ms, the resident memory of the portal's process and its Chromium processes (every
+ * process descending from this one), summed: VmRSS (counts pages the Chromium processes share once per
+ * process, so it overstates) and PSS (shared pages split between their processes); peaks over the run.
  * Two pages are printed: the portal's own documents screen (built first when it is not), and a
  * stand-in served by the bench (api/test/pdfPages.ts, PDF_RENDER_ORIGIN pointing at it, /api passed
  * to the portal) that reads the same order data as the caller and lays out one table row per item.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pdfText, startPageServer, type PageServer } from '../../api/test/pdfPages.ts';
@@ -27,6 +30,60 @@ function prepare(): void {
   if (built) return;
   const r = spawnSync(process.execPath, ['scripts/build-all.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('node scripts/build-all.mjs failed');
+}
+
+/** The processes descending from this one (the portal and the browser it started), by /proc. */
+function descendants(): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The command name (2nd field) may hold spaces and parentheses: the parent is the 2nd field after the last ')'.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const todo = [process.pid];
+  while (todo.length) for (const c of children.get(todo.pop()!) ?? []) out.push(c), todo.push(c);
+  return out;
+}
+
+const kB = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+
+/** Peak summed resident memory (MB) of the portal and its Chromium while running. */
+function memoryWatch(): { stop(): { peakRssMB: number; peakPssMB: number; peakProcesses: number } } {
+  let peakRss = 0;
+  let peakPss = 0;
+  let peakProcesses = 0;
+  const sample = () => {
+    let rss = 0;
+    let pss = 0;
+    const pids = descendants();
+    for (const pid of pids) {
+      try {
+        rss += kB(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS');
+        pss += kB(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
+      } catch {
+        // ended between the listing and the read
+      }
+    }
+    peakRss = Math.max(peakRss, rss);
+    peakPss = Math.max(peakPss, pss);
+    peakProcesses = Math.max(peakProcesses, pids.length);
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { peakRssMB: peakRss / 1024, peakPssMB: peakPss / 1024, peakProcesses };
+    },
+  };
 }
 
 interface Download {
@@ -64,6 +121,7 @@ async function measurePdfs(portal: Portal): Promise<Figures> {
   const small = await orderWithItems(user, 1, 'PDF bench (1)');
   const last = `Keypad ${ITEMS}`;
 
+  const memory = memoryWatch();
   const warmUp = await checked(await download(user, big.orgSpecificId), last);
   const orderDataMs: number[] = [];
   const bigMs: number[] = [];
@@ -73,12 +131,15 @@ async function measurePdfs(portal: Portal): Promise<Figures> {
     bigMs.push((await checked(await download(user, big.orgSpecificId), last)).ms);
     smallMs.push((await checked(await download(user, small.orgSpecificId), 'Keypad 1')).ms);
   }
+  const single = memory.stop();
+  const atOnceMemory = memoryWatch();
   const t0 = performance.now();
   const together = await Promise.all(Array.from({ length: AT_ONCE }, () => download(user, big.orgSpecificId)));
   const wallMs = performance.now() - t0;
   const failed = together.filter((d) => d.status !== 200);
   if (failed.length) throw new Error(`${failed.length} of ${AT_ONCE} requests at once failed: ${failed[0]!.status} ${failed[0]!.error}`);
   await checked(together[AT_ONCE - 1]!, last);
+  const atOnce = atOnceMemory.stop();
 
   const pdf200 = median(bigMs);
   return {
@@ -93,12 +154,20 @@ async function measurePdfs(portal: Portal): Promise<Figures> {
     atOnceSucceeded: AT_ONCE - failed.length,
     atOnceWallMs: wallMs,
     atOnceSlowestMs: Math.max(...together.map((d) => d.ms)),
+    peakRssMB: Math.max(single.peakRssMB, atOnce.peakRssMB),
+    peakPssMB: Math.max(single.peakPssMB, atOnce.peakPssMB),
+    oneAtATimePeakRssMB: single.peakRssMB,
+    oneAtATimePeakPssMB: single.peakPssMB,
+    atOncePeakRssMB: atOnce.peakRssMB,
+    atOncePeakPssMB: atOnce.peakPssMB,
+    peakProcesses: Math.max(single.peakProcesses, atOnce.peakProcesses),
   };
 }
 
 const targets = [
   { figure: 'pdf200MedianMs', op: '<=' as const, value: 3000, label: 'one 200-item quote PDF ≤ 3 s' },
   { figure: 'atOnceSucceeded', op: '>=' as const, value: AT_ONCE, label: `${AT_ONCE} requests at once, none failing` },
+  { figure: 'atOnceWallMs', op: '<=' as const, value: 15_000, label: `${AT_ONCE} requests at once ≤ 15 s in total` },
 ];
 
 export const benchmarks: Benchmark[] = [
