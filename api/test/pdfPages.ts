@@ -12,6 +12,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * - /whoami                  what one person's page could see of another's in a reused browser: the
  *   cookie its request came with, that cookie as echoed by /whoami/echo (an answer the browser may keep
  *   for an hour), the localStorage keys and sessionStorage found; then it leaves its own marks in both
+ *   and a cookie of its own
  * - /orders/{n}/{document}   per `ordersPage`: 'order' reads the order's data through the API (requests
  *   under /api are passed to `api`) with the cookie and query the renderer gave it, and prints what
  *   it was told; 'items' does the same and lays out one table row per item of the order (a long
@@ -113,6 +114,7 @@ Promise.all([load('img', ${q('img')}), load('script', ${q('script')}), socket(),
   const tab = Object.keys(sessionStorage).sort().join(' ') || 'nothing';
   document.getElementById('out').textContent = 'Page cookie ' + ${cookie} + ', echo ' + echo + ', stored ' + keys + ', tab ' + tab;
   localStorage.setItem('left by ' + ${cookie}, '1');
+  document.cookie = 'left_by=' + encodeURIComponent(${cookie}) + '; path=/';
   sessionStorage.setItem('tab of ' + ${cookie}, '1');
   ${READY}
 });`,
