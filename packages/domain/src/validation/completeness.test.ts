@@ -3,6 +3,8 @@ import { makeCatalogue, makeOption } from '@cpq/test-utils';
 import type { OptionFilter } from '../engine/hooks.ts';
 import type { InstanceLike } from '../engine/types.ts';
 import { completenessText, incompleteItemMessage, itemCompleteness } from './completeness.ts';
+import { measureTextServer } from './measureText.ts';
+import { itemValidity, ownerAvailability } from './validity.ts';
 import { option, product, property } from './fixtures.test-utils.ts';
 
 // A keypad-like product, one property per case the rule names (ranks give the expected order).
@@ -37,6 +39,22 @@ const cat = makeCatalogue({ products: [keypad, product(2, [])], productPropertie
 const item = (properties: InstanceLike['properties'], productId = 1): InstanceLike => ({ productId, quantity: 1, properties });
 
 describe('itemCompleteness', () => {
+  it('judged with validity from one owner availability: an internal option an employee chose is valid and counts as chosen', () => {
+    const hooks = { optionFilters: [], instanceValidators: [] };
+    const chosen = item({ '1': { optionId: 12 }, '2': { value: 820 }, '9': { optionId: 92 } });
+    const availability = ownerAvailability(cat, hooks, chosen);
+    expect(availability).toBeDefined();
+    expect(itemValidity(cat, hooks, chosen, measureTextServer, availability)).toEqual({ valid: true, issues: [] });
+    expect(itemCompleteness(chosen, cat, hooks, availability)).toEqual({ requiredPropertyIds: [1, 2, 9], missing: [], complete: true });
+    expect(ownerAvailability(cat, hooks, item({}, 404))).toBeUndefined();
+    // The organisation's filters count: plate sizes not sold here make the chosen one invalid, and the size no longer required.
+    const noPlates: OptionFilter = ({ propertyId, optionIds }) => (propertyId === 1 ? optionIds.map((optionId) => ({ optionId, reason: 'Not sold here.' })) : []);
+    const filtered = { optionFilters: [noPlates], instanceValidators: [] };
+    const without = ownerAvailability(cat, filtered, chosen);
+    expect(itemValidity(cat, filtered, chosen, measureTextServer, without).issues.map((i) => i.propertyId)).toEqual([1]);
+    expect(itemCompleteness(chosen, cat, filtered, without).requiredPropertyIds).toEqual([2, 9]);
+  });
+
   it('requires selects a customer could choose and dimensions; not text, number, checkbox, optional, archived or empty selects', () => {
     const c = itemCompleteness(item({}), cat);
     expect(c.requiredPropertyIds).toEqual([1, 2, 9]);

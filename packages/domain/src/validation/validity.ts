@@ -1,4 +1,4 @@
-import { computeAvailability, invalidSelections } from '../availability/availability.ts';
+import { computeAvailability, invalidSelections, type Availability } from '../availability/availability.ts';
 import type { CatalogueIndex } from '../engine/catalogue.ts';
 import type { EngineHooks, PropertyIssue, TextMeasure } from '../engine/hooks.ts';
 import type { InstanceLike } from '../engine/types.ts';
@@ -17,15 +17,22 @@ const CUSTOM_PRODUCT = -1;
  * core checks, the organisation's validators, and option membership. Membership is judged for the
  * most permissive viewer (owner): an option an employee chose stays valid when a guest looks at the
  * order; who may choose what is enforced when the item is written (checkOptionChoice).
+ * `availability`: that owner's availability when the caller has it already (see `ownerAvailability`).
  */
-export function itemValidity(catalogue: CatalogueIndex, hooks: Pick<EngineHooks, 'optionFilters' | 'instanceValidators'>, instance: InstanceLike, measureText: TextMeasure): ItemValidity {
+export function itemValidity(
+  catalogue: CatalogueIndex,
+  hooks: Pick<EngineHooks, 'optionFilters' | 'instanceValidators'>,
+  instance: InstanceLike,
+  measureText: TextMeasure,
+  availability?: Availability,
+): ItemValidity {
   const product = catalogue.product(instance.productId);
   if (!product) {
     if (instance.productId === CUSTOM_PRODUCT) return { valid: true, issues: [] };
     return { valid: false, issues: [{ propertyId: null, message: 'This product no longer exists.', severity: 'error' }] };
   }
   const input = { product, instance, catalogue, viewer: { role: 'owner' }, optionFilters: hooks.optionFilters };
-  const availability = computeAvailability(input);
+  availability ??= computeAvailability(input);
   const allowed: Record<string, number[]> = {};
   for (const [pid, pa] of Object.entries(availability.properties)) allowed[pid] = pa.offered;
   const v = validateInstance({ product, instance, catalogue, allowedOptionIds: allowed, hooks, measureText });
@@ -36,4 +43,13 @@ export function itemValidity(catalogue: CatalogueIndex, hooks: Pick<EngineHooks,
     }
   }
   return { valid: !issues.some((i) => i.severity === 'error'), issues };
+}
+
+/**
+ * What the most permissive viewer (owner) is offered for an item, with the organisation's filters: what
+ * `itemValidity` and `itemCompleteness` both judge by, computed once when a caller needs both.
+ */
+export function ownerAvailability(catalogue: CatalogueIndex, hooks: Pick<EngineHooks, 'optionFilters'>, instance: InstanceLike): Availability | undefined {
+  const product = catalogue.product(instance.productId);
+  return product ? computeAvailability({ product, instance, catalogue, viewer: { role: 'owner' }, optionFilters: hooks.optionFilters }) : undefined;
 }
