@@ -38,6 +38,8 @@ async function awayAndBack(page: Page, title: string): Promise<void> {
   const here = page.url();
   await page.evaluate(() => window.history.pushState(null, '', '/orders'));
   await expect(page.getByTestId('order-title')).toHaveCount(0);
+  // The list writes its filters into its address once drawn: wait for it, or it lands on the order's entry after Back.
+  await expect(page).toHaveURL(/\/orders\?.*owner=/);
   await page.goBack();
   expect(page.url()).toBe(here);
   await expect(page.getByTestId('order-title')).toHaveText(title);
