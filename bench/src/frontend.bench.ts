@@ -16,7 +16,7 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { type Benchmark, type Figures } from './lib.ts';
 import { installLayoutShiftProbe, layoutShiftOf } from './layoutShift.ts';
-import { lighthouseMedian } from './lighthouse.ts';
+import { lighthouseFigures, lighthouseMedian } from './lighthouse.ts';
 import { orderWithItems, PortalUser, ROOT, startPortal } from './portal.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -152,19 +152,7 @@ export const benchmarks: Benchmark[] = [
             coldJsTransferKB: js.cold / 1024,
             coldJsFiles: js.coldFiles,
             repeatJsTransferKB: js.repeat / 1024,
-            mobilePerformance: mobile.performance,
-            mobileLcpMs: mobile.lcp,
-            mobileTbtMs: mobile.tbt,
-            mobileFcpMs: mobile.fcp,
-            mobileCls: mobile.cls,
-            desktopPerformance: desktop.performance,
-            desktopLcpMs: desktop.lcp,
-            desktopTbtMs: desktop.tbt,
-            desktopFcpMs: desktop.fcp,
-            desktopCls: desktop.cls,
-            bestPractices: Math.min(mobile.bestPractices, desktop.bestPractices),
-            seo: Math.min(mobile.seo, desktop.seo),
-            accessibility: Math.min(mobile.accessibility, desktop.accessibility),
+            ...lighthouseFigures(mobile, desktop),
           };
         } finally {
           await browser.close();

@@ -49,3 +49,22 @@ export async function lighthouseMedian(port: number, pageUrl: string, cookie: st
   const m = (k: keyof LighthouseFigures) => median(all.map((r) => r[k]).filter((v) => Number.isFinite(v)));
   return { performance: m('performance'), bestPractices: m('bestPractices'), seo: m('seo'), accessibility: m('accessibility'), lcp: m('lcp'), tbt: m('tbt'), fcp: m('fcp'), cls: m('cls') };
 }
+
+/** The figures a bench reports from a mobile and a desktop median: scores, LCP, TBT, FCP and CLS of each; the other categories' worst. */
+export function lighthouseFigures(mobile: LighthouseFigures, desktop: LighthouseFigures): Record<string, number> {
+  return {
+    mobilePerformance: mobile.performance,
+    mobileLcpMs: mobile.lcp,
+    mobileTbtMs: mobile.tbt,
+    mobileFcpMs: mobile.fcp,
+    mobileCls: mobile.cls,
+    desktopPerformance: desktop.performance,
+    desktopLcpMs: desktop.lcp,
+    desktopTbtMs: desktop.tbt,
+    desktopFcpMs: desktop.fcp,
+    desktopCls: desktop.cls,
+    bestPractices: Math.min(mobile.bestPractices, desktop.bestPractices),
+    seo: Math.min(mobile.seo, desktop.seo),
+    accessibility: Math.min(mobile.accessibility, desktop.accessibility),
+  };
+}

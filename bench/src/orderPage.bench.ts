@@ -24,7 +24,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { type Benchmark, type Figures } from './lib.ts';
-import { lighthouseMedian } from './lighthouse.ts';
+import { lighthouseFigures, lighthouseMedian } from './lighthouse.ts';
 import { median, orderWithItems, PortalUser, ROOT, startPortal } from './portal.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -348,19 +348,7 @@ export const benchmarks: Benchmark[] = [
           const mobile = await lighthouseMedian(debuggingPort, pageUrl, user.cookie, false, LIGHTHOUSE_RUNS);
           const desktop = await lighthouseMedian(debuggingPort, pageUrl, user.cookie, true, LIGHTHOUSE_RUNS);
           return {
-            mobilePerformance: mobile.performance,
-            mobileLcpMs: mobile.lcp,
-            mobileTbtMs: mobile.tbt,
-            mobileFcpMs: mobile.fcp,
-            mobileCls: mobile.cls,
-            desktopPerformance: desktop.performance,
-            desktopLcpMs: desktop.lcp,
-            desktopTbtMs: desktop.tbt,
-            desktopFcpMs: desktop.fcp,
-            desktopCls: desktop.cls,
-            bestPractices: mobile.bestPractices,
-            accessibility: mobile.accessibility,
-            seo: mobile.seo,
+            ...lighthouseFigures(mobile, desktop),
           };
         } finally {
           await browser.close();
