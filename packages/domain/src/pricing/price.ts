@@ -257,9 +257,7 @@ function priceGenerated(out: ItemPricing, pp: ProductPricing, instance: Instance
   const raw = pp.run!(instance.properties ?? EMPTY_PROPERTIES, quantity, ctx);
   let failures = ctx.failures;
   const failedSteps = failures > 0 ? takeFailedSteps(ctx) : [];
-  let unit = roundCents(raw);
-  if (unit <= 0) unit = 0; // negative → 0, and -0 is 0
-  else if (pp.roundUp && unit % 100 !== 0) unit = Math.ceil(unit / 100) * 100;
+  let unit = unitCents(raw, pp.roundUp);
   let total = unit * quantity;
   if (!Number.isSafeInteger(total)) {
     failures = outOfRange(unit, quantity, ruleId, versionKey, productId, failures, failedSteps, log);
@@ -343,9 +341,7 @@ export function repriceGeneratedItem(instance: InstanceLike & { id?: number }, c
   let failures = ctx.failures;
   // A new empty list per item, copied rather than written `[]`: the copy is not a literal site V8 could pretenure (see Result).
   const failedSteps = failures > 0 ? takeFailedSteps(ctx) : NO_FAILURES.slice();
-  let unit = roundCents(raw);
-  if (unit <= 0) unit = 0; // negative → 0, and -0 is 0
-  else if (pp.roundUp && unit % 100 !== 0) unit = Math.ceil(unit / 100) * 100;
+  let unit = unitCents(raw, pp.roundUp);
   let total = unit * quantity;
   if (!Number.isSafeInteger(total)) {
     failures = outOfRange(unit, quantity, ruleId, versionKey, productId, failures, failedSteps, log);
@@ -387,4 +383,11 @@ function outOfRange(unit: number, quantity: number, ruleId: number, versionKey: 
     `pricing: product ${productId} price out of range (${unit} × ${quantity}); priced 0`,
   );
   return counted.failures;
+}
+
+/** A rule's raw result as the unit price: whole cents, never negative (nor -0), rounded up to the dollar when the product asks. */
+function unitCents(raw: number, roundUp: boolean): number {
+  const unit = roundCents(raw);
+  if (unit <= 0) return 0;
+  return roundUp && unit % 100 !== 0 ? Math.ceil(unit / 100) * 100 : unit;
 }
