@@ -1,5 +1,4 @@
 import { PAGE_SHOWN_EVENT } from '@cpq/ui';
-import type { BootState } from './boot.ts';
 import { matchRoute } from './routes.ts';
 
 /**
@@ -12,9 +11,14 @@ import { matchRoute } from './routes.ts';
  */
 export const FIRST_VIEW_ID = 'cpq-first-view';
 
+/** Start-up's state (only its status matters here) as boot.ts's BootState has it: kept structural, as boot.ts's importers import this module. */
+export interface BootStatus {
+  status: string;
+}
+
 /** Start-up's state and its changes (the shell's bootStateAtom in the portal's store). */
 export interface BootWatch {
-  get(): BootState;
+  get(): BootStatus;
   sub(listener: () => void): () => void;
 }
 
@@ -23,7 +27,7 @@ export function removeFirstView(doc: Document = document): void {
 }
 
 /** Whether the first view may stay: start-up still running, or the home page about to draw. */
-function mayStay(state: BootState, pathname: string): boolean {
+function mayStay(state: BootStatus, pathname: string): boolean {
   if (state.status === 'loading') return true;
   return state.status === 'ready' && matchRoute(pathname).kind === 'home';
 }
