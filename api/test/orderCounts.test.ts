@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as m0027 from '../src/db/migrations/0027_order_counts.ts';
-import { COUNTS_TABLE, fillOrderCounts } from '../src/db/orderCounts.ts';
+import { COUNTS_TABLE, fillOrderCounts, TRIGGER_PRIVILEGE_MESSAGE } from '../src/db/orderCounts.ts';
 import { databases, startSignedIn, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ORDER_UPDATE, ORDERS_COUNT } from './paths.ts';
 
@@ -136,5 +136,21 @@ describe.each(databases)('maintained order counts on $name', (dbCase) => {
     // The triggers are back: a write after the migration is counted.
     await create(guest, 'Written after the counts');
     await expectExact();
+  });
+});
+
+describe('migration 0027 on a server that refuses triggers', () => {
+  it('stops with what to set, not the driver error 1419 (binary logging on, no SUPER)', async () => {
+    const refused = Object.assign(new Error('ER_BINLOG_CREATE_ROUTINE_NEED_SUPER'), { errno: 1419 });
+    // What the migration reaches on such a server: the table is made, CREATE TRIGGER is refused.
+    const knex = {
+      client: { config: { client: 'mysql2' } },
+      schema: { createTable: async () => undefined },
+      raw: async () => {
+        throw refused;
+      },
+    } as unknown as Parameters<typeof m0027.up>[0];
+    await expect(m0027.up(knex)).rejects.toThrow(TRIGGER_PRIVILEGE_MESSAGE);
+    await expect(m0027.up(knex)).rejects.toMatchObject({ cause: refused });
   });
 });

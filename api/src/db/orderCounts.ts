@@ -42,7 +42,24 @@ export async function dropOrderCounts(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists(COUNTS_TABLE);
 }
 
+/**
+ * MariaDB/MySQL with binary logging refuses CREATE TRIGGER (error 1419) to a user without SUPER unless
+ * `log_bin_trust_function_creators` is on: say what to do rather than leave the driver's message.
+ */
+export const TRIGGER_PRIVILEGE_MESSAGE =
+  'Migration 0027 creates triggers, which this MariaDB/MySQL server refuses to the portal\'s database user because binary logging is on. ' +
+  'Set log_bin_trust_function_creators = 1 (the portal writes rows; row-based binary logging is safe), or grant the user BINLOG ADMIN or SUPER, then start the portal again.';
+
 async function createTriggers(knex: Knex): Promise<void> {
+  try {
+    await createTriggerStatements(knex);
+  } catch (e) {
+    if ((e as { errno?: number }).errno === 1419) throw new Error(TRIGGER_PRIVILEGE_MESSAGE, { cause: e });
+    throw e;
+  }
+}
+
+async function createTriggerStatements(knex: Knex): Promise<void> {
   const [ai, au, ad] = TRIGGERS;
   const changed = (['org_id', 'archived', 'last_completed_status_key', 'is_processing_payment'] as const).map((c) => `not (old.${c} <=> new.${c})`).join(' or ');
   if (isMysql(knex)) {
