@@ -46,10 +46,16 @@ function descendants(): number[] {
       // gone meanwhile
     }
   }
-  const out: number[] = [];
-  const todo = [process.pid];
-  while (todo.length) for (const c of children.get(todo.pop()!) ?? []) out.push(c), todo.push(c);
-  return out;
+  // Every descendant of this process (the portal and the Chromium processes it started), depth first.
+  const descendants: number[] = [];
+  const toVisit = [process.pid];
+  while (toVisit.length > 0) {
+    for (const child of children.get(toVisit.pop()!) ?? []) {
+      descendants.push(child);
+      toVisit.push(child);
+    }
+  }
+  return descendants;
 }
 
 const kB = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
