@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrdersDataBody } from '@cpq/domain';
 import { OrdersCountResponse, OrdersCsvResponse, OrdersDataResponse, SessionData, UpdateOrderCostsResponse, UserPreferences } from '@cpq/domain';
 import { definePlugin } from '@cpq/plugin-sdk';
+import { hashToken } from '../src/auth/tokens.ts';
 import { compile, describeError } from '../src/http/validate.ts';
 import { PluginRegistry } from '../src/plugins.ts';
+import type { OrdersListFilter } from '../src/db/ordersList.ts';
+import type { Access } from '../src/policy.ts';
+import { ListReadAhead, ordersPage, type OrdersListDeps } from '../src/services/ordersList.ts';
 import { databases, startSignedIn, startTestApp, type Client, type TestApp } from './helpers.ts';
 import { CREATE_ORDER, ITEM_CREATE, ITEM_DESTROY, ORDER_UPDATE, ORDERS_COUNT, ORDERS_DATA, UPDATE_ORDER_COSTS, UPDATE_PREFERENCES } from './paths.ts';
 
@@ -168,6 +173,31 @@ describe.each(databases)('orders list on $name', (dbCase) => {
       expect(numbers(res)).toEqual([5, 1]);
       for (const row of res.body.data.productOrders) expect(row).not.toHaveProperty('trackingNumber');
       expect(res.body.data.productOrders[0].costs).toBeDefined();
+    });
+
+    it('a page read ahead of its access is kept only for the same viewer: a member made a guest gets the guest list at once, a revoked session is refused', async () => {
+      const c = await t.as('member-850@demo.test');
+      const userId = (await t.repos.users.findOne({ email: 'member-850@demo.test' }))!.id;
+      const asEmployee = numbers(await c.post(ORDERS_DATA, { orgId: 850 }));
+      expect(asEmployee).toEqual([5, 4, 3, 2, 1]);
+      // The same session again: its page is read ahead for the employee it was.
+      expect(numbers(await c.post(ORDERS_DATA, { orgId: 850 }))).toEqual(asEmployee);
+      await t.db('memberships').where({ user_id: userId, org_id: 850 }).update({ role: 'guest' });
+      try {
+        const asGuest = await c.post(ORDERS_DATA, { orgId: 850 });
+        // What a session this process has never seen gets: the guest list, without employee fields.
+        const fresh = await (await t.as('member-850@demo.test')).post(ORDERS_DATA, { orgId: 850 });
+        expect(numbers(asGuest)).toEqual(numbers(fresh));
+        expect(numbers(asGuest)).not.toEqual(asEmployee);
+        for (const row of asGuest.body.data.productOrders) expect(row).not.toHaveProperty('trackingNumber');
+      } finally {
+        await t.db('memberships').where({ user_id: userId, org_id: 850 }).update({ role: 'member' });
+      }
+      expect(numbers(await c.post(ORDERS_DATA, { orgId: 850 }))).toEqual(asEmployee);
+      // This client's session only (the describe's own member client goes on).
+      await t.db('sessions').where({ token_hash: hashToken(decodeURIComponent(c.cookie.slice('cpq_session='.length))) }).delete();
+      expect((await c.post(ORDERS_DATA, { orgId: 850 })).status).toBe(401);
+      expect((await c.post(ORDERS_DATA, { orgId: 850 })).status).toBe(401);
     });
 
     it('a guest whose organisation hides prices gets none', async () => {
@@ -463,5 +493,71 @@ describe.each(databases)('orders CSV export of what a guest typed, on $name', (d
     const start = `${orgSpecificId},Quay Offices,'+cmd,'-2+3+cmd,"'=HYPERLINK(""https://evil.test"",""Open"")",'@SUM(A1),,`;
     expect(line.slice(0, start.length)).toBe(start);
     expect(line).toContain(',Order Started,No,0,0.00,TBD,0.00,0.00,0.00,-12.50,');
+  });
+});
+
+describe('a page read ahead of its access (ListReadAhead)', () => {
+  const accessOf = (policyRole: 'owner' | 'guest', userId = 7): Access => ({
+    user: { id: userId, email: 'someone@demo.test', sessionId: 1, guestModeOrgIds: [] },
+    orgId: 850,
+    role: policyRole,
+    prevRole: null,
+    policyRole,
+    orgPricingHidden: false,
+    catalogueVersion: 1,
+  });
+  /** The list's reads recorded: which filter each page was read for. */
+  function listDeps() {
+    const reads: OrdersListFilter[] = [];
+    const ordersList = {
+      ordersPage: async (f: OrdersListFilter) => {
+        reads.push(f);
+        return [{ id: reads.length, orgSpecificId: reads.length, userId: 7, involvedUsers: {}, statusData: {} }];
+      },
+      ordersCounts: async () => ({ byStatusKey: new Map<string, number>(), processingPayment: 0 }),
+      itemChoices: async () => [],
+    };
+    const catalogues = { entry: async () => ({ tables: { productCategories: [], productOptions: [] } }) };
+    return { reads, deps: { ordersList, catalogues, repos: {}, plugins: {} } as unknown as OrdersListDeps };
+  }
+  const body: OrdersDataBody = { orgId: 850, resultConstraints: { from: 0, to: 50 } };
+
+  it('reads nothing ahead for a session it has not authorised, nor after one was refused', () => {
+    const { deps, reads } = listDeps();
+    const ahead = new ListReadAhead();
+    expect(ahead.start(deps, 'hash-a', body)).toBeUndefined();
+    ahead.authorised('hash-a', accessOf('owner'));
+    expect(ahead.start(deps, 'hash-a', { ...body, orgId: 1053 })).toBeUndefined();
+    expect(ahead.start(deps, 'hash-b', body)).toBeUndefined();
+    expect(ahead.start(deps, null, body)).toBeUndefined();
+    ahead.refused('hash-a', 850);
+    expect(ahead.start(deps, 'hash-a', body)).toBeUndefined();
+    expect(reads).toEqual([]);
+  });
+
+  it("keeps the rows read ahead when the authorised access makes the same query, and reads again when it does not", async () => {
+    const { deps, reads } = listDeps();
+    const ahead = new ListReadAhead();
+    ahead.authorised('hash-a', accessOf('owner'));
+    const same = await ordersPage(deps, accessOf('owner'), body, ahead.start(deps, 'hash-a', body));
+    expect(reads).toHaveLength(1);
+    expect(same.productOrders.map((o) => o.orgSpecificId)).toEqual([1]);
+    // Made a guest since: the page read for the employee is not what a guest may see.
+    const changed = await ordersPage(deps, accessOf('guest'), body, ahead.start(deps, 'hash-a', body));
+    expect(reads).toHaveLength(3);
+    expect(reads[2]).toMatchObject({ reachableBy: 7 });
+    expect(changed.productOrders.map((o) => o.orgSpecificId)).toEqual([3]);
+  });
+
+  it('remembers at most its number of sessions, the least recently authorised forgotten first', () => {
+    const { deps } = listDeps();
+    const ahead = new ListReadAhead(2);
+    ahead.authorised('hash-a', accessOf('owner'));
+    ahead.authorised('hash-b', accessOf('owner'));
+    ahead.authorised('hash-a', accessOf('owner'));
+    ahead.authorised('hash-c', accessOf('owner'));
+    expect(ahead.size).toBe(2);
+    expect(ahead.start(deps, 'hash-b', body)).toBeUndefined();
+    expect(ahead.start(deps, 'hash-a', body)).toBeDefined();
   });
 });

@@ -5,11 +5,12 @@ import type { Queries } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { validateBody } from '../http/validate.ts';
-import { assertPlatformAdmin, authorize, requireUser } from '../policy.ts';
+import type { RequestSession } from '../auth/requestSession.ts';
+import { assertPlatformAdmin, authorize, requireUser, type Access } from '../policy.ts';
 import type { PluginRegistry } from '../plugins.ts';
 import type { CatalogueCache } from '../services/catalogueCache.ts';
 import { updateOrderCosts } from '../services/orderCosts.ts';
-import { ordersCount, ordersCsv, ordersPage } from '../services/ordersList.ts';
+import { ListReadAhead, ordersCount, ordersCsv, ordersPage } from '../services/ordersList.ts';
 import { updatePreferences } from '../services/preferences.ts';
 
 export interface OrdersListRouteDeps {
@@ -19,11 +20,14 @@ export interface OrdersListRouteDeps {
   plugins: PluginRegistry;
   catalogues: CatalogueCache;
   transaction: TransactionRunner;
+  /** Pages read at the same time as their call's access (one per process by default). */
+  readAhead?: ListReadAhead;
 }
 
 /** The orders list (page, CSV export, status counts), the costs recalculation, and the user's saved list settings. */
 export function ordersListRoutes(deps: OrdersListRouteDeps): Router {
   const r = new Router({ prefix: '/api' });
+  const readAhead = deps.readAhead ?? new ListReadAhead();
 
   r.post('/configurator/get-configurator-orders-data', async (ctx) => {
     const body = validateBody(OrdersDataBody, ctx.request.body);
@@ -31,8 +35,18 @@ export function ordersListRoutes(deps: OrdersListRouteDeps): Router {
       const access = await authorize(ctx, deps, 'configurator.exportOrdersCsv', body.orgId);
       ctx.body = { data: await ordersCsv(deps, access, body) };
     } else {
-      const access = await authorize(ctx, deps, 'configurator.getOrdersData', body.orgId);
-      ctx.body = { data: await ordersPage(deps, access, body) };
+      // The page is read while the session and access are (services/ordersList.ts ListReadAhead).
+      const { tokenHash } = ctx.state.session as RequestSession;
+      const ahead = readAhead.start(deps, tokenHash, body);
+      let access: Access;
+      try {
+        access = await authorize(ctx, deps, 'configurator.getOrdersData', body.orgId);
+      } catch (err) {
+        readAhead.refused(tokenHash, body.orgId);
+        throw err;
+      }
+      readAhead.authorised(tokenHash, access);
+      ctx.body = { data: await ordersPage(deps, access, body, ahead) };
     }
   });
 

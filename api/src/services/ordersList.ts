@@ -70,18 +70,25 @@ export function searchWords(term: string | undefined): string[] {
   return words;
 }
 
+/** Who a page is filtered for: the viewer's user id and whether they are a guest of the organisation. */
+export interface ListViewer {
+  orgId: number;
+  userId: number;
+  guest: boolean;
+}
+
+const viewerOf = (access: Access): ListViewer => ({ orgId: access.orgId, userId: access.user.id, guest: access.policyRole === 'guest' });
+
 /**
- * The body's filters as a checked query: unknown statuses and categories are refused, not silently
- * empty. The status key is checked against the organisation's statuses while the page is read
- * (`checked`: the caller awaits it with the page, which answers only when it passed).
+ * The body's filters as a query for a viewer, unchecked (filterOf checks them). The rows a filter
+ * finds depend on nothing else, which is what lets a page read ahead of its authorisation be kept
+ * (ListReadAhead): same filter, same rows, whoever asked.
  */
-async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBody): Promise<{ filter: OrdersListFilter; checked: Promise<void> }> {
-  let checked = Promise.resolve();
-  const { access } = view;
+function filterFor(viewer: ListViewer, body: OrdersDataBody): OrdersListFilter {
   const filters = body.filters ?? {};
-  const me = access.user.id;
-  const f: OrdersListFilter = { orgId: access.orgId, searchWords: searchWords(body.searchTerm) };
-  if (access.policyRole === 'guest') {
+  const me = viewer.userId;
+  const f: OrdersListFilter = { orgId: viewer.orgId, searchWords: searchWords(body.searchTerm) };
+  if (viewer.guest) {
     f.reachableBy = me;
     if (filters.orderOwner === 'mine') f.ownerId = me;
   } else if (body.isGuestMode || filters.orderOwner === 'mine') {
@@ -90,20 +97,36 @@ async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBo
   const archived = filters.archived ?? 'active';
   if (archived !== 'all') f.archived = archived === 'archived' ? 1 : 0;
   const categoryId = filters.productCategoryId;
-  if (categoryId !== undefined && categoryId !== 'all') {
-    const { tables } = await deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
-    const category = tables.productCategories.find((c) => c.id === categoryId);
-    if (!category) throw badRequest('filters.productCategoryId must be "all" or a product category of this organisation.');
-    f.productCategoryId = categoryId;
-  }
+  if (categoryId !== undefined && categoryId !== 'all') f.productCategoryId = categoryId;
   const statusKey = filters.statusKey;
-  if (statusKey !== undefined && statusKey !== 'all') {
+  if (statusKey !== undefined && statusKey !== 'all') f.statusKey = statusKey;
+  if (filters.isProcessingPayment) f.processingPayment = true;
+  return f;
+}
+
+/** Whether two filters made by filterFor are the same query (same keys, made in the same order). */
+const sameFilter = (a: OrdersListFilter, b: OrdersListFilter) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The body's filters as a checked query: unknown statuses and categories are refused, not silently
+ * empty. The status key is checked against the organisation's statuses while the page is read
+ * (`checked`: the caller awaits it with the page, which answers only when it passed).
+ */
+async function filterOf(deps: OrdersListDeps, view: ListView, body: OrdersDataBody): Promise<{ filter: OrdersListFilter; checked: Promise<void> }> {
+  let checked = Promise.resolve();
+  const { access } = view;
+  const f = filterFor(viewerOf(access), body);
+  if (f.productCategoryId !== undefined) {
+    const { tables } = await deps.catalogues.entry(access.orgId, undefined, access.catalogueVersion);
+    const category = tables.productCategories.find((c) => c.id === f.productCategoryId);
+    if (!category) throw badRequest('filters.productCategoryId must be "all" or a product category of this organisation.');
+  }
+  const statusKey = f.statusKey;
+  if (statusKey !== undefined) {
     checked = view.statuses().then((statuses) => {
       if (!statuses.some((s) => s.key === statusKey)) throw badRequest('filters.statusKey must be "all" or a status key of this organisation.');
     });
-    f.statusKey = statusKey;
   }
-  if (filters.isProcessingPayment) f.processingPayment = true;
   return { filter: f, checked };
 }
 
@@ -135,12 +158,81 @@ async function advancedData(deps: OrdersListDeps, access: Access, orderIds: numb
   return { advancedOf, productOptions: options.map((o) => ({ id: Number(o.id), title: String(o.title) })) };
 }
 
+const pageRange = (body: OrdersDataBody) => body.resultConstraints ?? { from: 0, to: DEFAULT_ORDERS_PAGE_SIZE };
+
+/** A page read before its call was authorised (ListReadAhead.start). */
+export interface PageReadAhead {
+  filter: OrdersListFilter;
+  offset: number;
+  limit: number;
+  /** The rows, or null when the read failed (the page is then read again). */
+  rows: Promise<Row[] | null>;
+}
+
+/**
+ * Reads a page of the orders list at the same time as its call's session and access, instead of
+ * after them (docs/decisions/0110-orders-list-read-ahead.md). The filter is made for whom the same
+ * session was in the same organisation the last time this process authorised it; the rows are used
+ * only when the filter made for the access just authorised is the same query (the rows a filter
+ * finds depend on nothing else), else the page is read again. Nothing here decides access: every
+ * call is authorised from the database as before, and a refused call forgets the session's viewer.
+ * A process that has not seen the session yet (a new one, another process) reads after, as before.
+ */
+export class ListReadAhead {
+  /** Viewers by organisation and session token hash, the least recently used first. */
+  private readonly viewers = new Map<string, ListViewer>();
+
+  constructor(private readonly maxViewers = 5000) {}
+
+  /** Starts the page's read for the viewer last seen with this session, or answers undefined. */
+  start(deps: Pick<OrdersListDeps, 'ordersList'>, tokenHash: string | null, body: OrdersDataBody): PageReadAhead | undefined {
+    const viewer = tokenHash ? this.viewers.get(`${body.orgId}:${tokenHash}`) : undefined;
+    const { from, to } = pageRange(body);
+    if (!viewer || body.formatForCsvExport || to <= from || to - from > MAX_PAGE_ROWS) return undefined;
+    let filter: OrdersListFilter;
+    try {
+      filter = filterFor(viewer, body);
+    } catch {
+      return undefined; // a refused search: the call itself says why
+    }
+    const rows = deps.ordersList.ordersPage(filter, from, to - from).catch(() => null);
+    return { filter, offset: from, limit: to - from, rows };
+  }
+
+  /** The session was authorised for this access: its next page is read ahead for it. */
+  authorised(tokenHash: string | null, access: Access): void {
+    if (!tokenHash) return;
+    const key = `${access.orgId}:${tokenHash}`;
+    this.viewers.delete(key);
+    this.viewers.set(key, viewerOf(access));
+    if (this.viewers.size > this.maxViewers) this.viewers.delete(this.viewers.keys().next().value!);
+  }
+
+  /** The session was refused in this organisation (signed out, revoked, no longer a member). */
+  refused(tokenHash: string | null, orgId: number): void {
+    if (tokenHash) this.viewers.delete(`${orgId}:${tokenHash}`);
+  }
+
+  get size(): number {
+    return this.viewers.size;
+  }
+}
+
+/** The page's rows: those read ahead when they are of the same query, else read now. */
+async function pageRows(deps: OrdersListDeps, filter: OrdersListFilter, offset: number, limit: number, ahead?: PageReadAhead): Promise<Row[]> {
+  if (ahead && ahead.offset === offset && ahead.limit === limit && sameFilter(ahead.filter, filter)) {
+    const rows = await ahead.rows;
+    if (rows) return rows;
+  }
+  return deps.ordersList.ordersPage(filter, offset, limit);
+}
+
 /** Rows of the list as the viewer may see them, with the advanced data when asked for and allowed. */
-async function listRows(deps: OrdersListDeps, view: ListView, body: OrdersDataBody, offset: number, limit: number) {
+async function listRows(deps: OrdersListDeps, view: ListView, body: OrdersDataBody, offset: number, limit: number, ahead?: PageReadAhead) {
   const { access } = view;
   if (body.includeAdvancedOrderData && access.policyRole === 'guest') throw forbidden('Only employees can see the advanced order data.');
   const { filter, checked } = await filterOf(deps, view, body);
-  const [rows] = await Promise.all([deps.ordersList.ordersPage(filter, offset, limit), checked]);
+  const [rows] = await Promise.all([pageRows(deps, filter, offset, limit, ahead), checked]);
   const entries = body.includeAdvancedOrderData && !view.asGuest ? deps.plugins.rulesFor(access.orgId).ordersList.advancedData : [];
   const advanced = body.includeAdvancedOrderData && !view.asGuest ? await advancedData(deps, access, rows.map((r) => r.id as number), entries) : null;
   const shaped = rows.map((r) => {
@@ -152,12 +244,12 @@ async function listRows(deps: OrdersListDeps, view: ListView, body: OrdersDataBo
 }
 
 /** A page of the orders list (newest lastUpdated first). */
-export async function ordersPage(deps: OrdersListDeps, access: Access, body: OrdersDataBody): Promise<OrdersDataResponse> {
-  const { from, to } = body.resultConstraints ?? { from: 0, to: DEFAULT_ORDERS_PAGE_SIZE };
+export async function ordersPage(deps: OrdersListDeps, access: Access, body: OrdersDataBody, ahead?: PageReadAhead): Promise<OrdersDataResponse> {
+  const { from, to } = pageRange(body);
   if (to <= from) throw badRequest('resultConstraints.to must be greater than resultConstraints.from.');
   if (to - from > MAX_PAGE_ROWS) throw badRequest(`resultConstraints may span at most ${MAX_PAGE_ROWS} rows.`);
   const view = viewOf(deps, access, body);
-  const [categories, { rows, shaped, productOptions }] = await Promise.all([activeCategories(deps, access), listRows(deps, view, body, from, to - from)]);
+  const [categories, { rows, shaped, productOptions }] = await Promise.all([activeCategories(deps, access), listRows(deps, view, body, from, to - from, ahead)]);
   const products = new Map<number, string>();
   for (const r of rows) if (r.rowProductId != null) products.set(r.rowProductId as number, String(r.productTitle));
   return {
