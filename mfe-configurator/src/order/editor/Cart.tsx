@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, useState } from 'react';
 import { completenessText, formatCents, isCustomProduct, salesExplanation, type PriceExplanation } from '@cpq/domain';
 import { EMPTY_CART_TEXT } from './logic.ts';
 import { explanationView, mismatchMessage, PRICE_RULE_FAILED_TEXT } from '../pricing.ts';
@@ -22,25 +22,20 @@ export interface CartProps {
   explain(id: number): PriceExplanation | null;
 }
 
-/** Rows drawn with the page's first frame; a longer order's other rows follow at once after it. */
-export const FIRST_ROWS = 30;
-
 /**
- * How many rows to draw: all of them, except on the first frame of a long order, whose remaining rows
- * are drawn in a transition React can interrupt, so the page paints sooner and no single task draws
- * 200 rows (they are below the fold: nothing on screen moves).
+ * How many rows to draw: the rows, in cart order, whose views are in. A long order's first frame has
+ * the first rows' views only (useItemViews); the others come in a transition, drawn as React can
+ * interrupt it, below the fold, so nothing on screen moves.
  */
-function useRowsShown(count: number): number {
-  const [all, setAll] = useState(count <= FIRST_ROWS);
-  useEffect(() => {
-    if (!all) startTransition(() => setAll(true));
-  }, [all]);
-  return all ? count : FIRST_ROWS;
+function rowsWithViews(items: readonly Instance[], views: ReadonlyMap<number, ItemView>): number {
+  let n = 0;
+  while (n < items.length && views.has(items[n]!.id)) n++;
+  return n;
 }
 
 /** The cart side panel: one light row per item (the explanation is built and drawn only when opened). */
 export function Cart(p: CartProps) {
-  const shown = useRowsShown(p.items.length);
+  const shown = rowsWithViews(p.items, p.views);
   return (
     <section className={styles.cart} aria-labelledby="cfg-cart-heading" data-testid="cart" data-tour="cart">
       <h2 id="cfg-cart-heading" className={styles.panelTitle}>

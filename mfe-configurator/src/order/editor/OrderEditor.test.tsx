@@ -435,3 +435,17 @@ describe('document shortcuts', () => {
     expect(window.location.pathname + window.location.search).toBe(`/orders/${order().orgSpecificId}/documents`);
   });
 });
+
+describe('a long order', () => {
+  it('draws its first rows with the total the server stored, then every row with the total priced in the browser', async () => {
+    const items = Array.from({ length: 35 }, (_, n) => item({ id: n + 1, title: `Room ${n + 1}`, unitPriceInCents: 100, totalPriceInCents: 100 } as Partial<Instance> & { id: number }));
+    // Stored costs unlike the live ones, so which of the two the page shows can be told apart.
+    const stored = computeOrderCosts({ order: { isStocked: 0, productCategoryId: 1 }, itemTotalsInCents: [123_456] });
+    show({ items, order: order({ costs: stored } as Partial<Order>) });
+    const rows = () => screen.getAllByTestId(/^item-row-/);
+    expect(rows()).toHaveLength(30);
+    expect(screen.getByTestId('order-total').getAttribute('data-cents')).toBe(String(stored.orderTotal));
+    await waitFor(() => expect(rows()).toHaveLength(35));
+    expect(screen.getByTestId('order-total').getAttribute('data-cents')).not.toBe(String(stored.orderTotal));
+  });
+});

@@ -25,7 +25,8 @@ import { useDrawingView } from '../drawing/useDrawingView.ts';
 import { Cart } from './Cart.tsx';
 import { InstanceBar } from './InstanceBar.tsx';
 import { AddItemTitle, CustomProductDialog, ProductPicker, ProjectInfo } from './ItemDialogs.tsx';
-import { explanationOf, itemView, orderCosts, ownerGuest, showsStoredPrices, type EditorEngine, type ItemView } from './itemViews.ts';
+import { explanationOf, orderCosts, ownerGuest, showsStoredPrices, storedTotal, type EditorEngine } from './itemViews.ts';
+import { useItemViews } from './useItemViews.ts';
 import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITEM, neighbour, pickerProducts } from './logic.ts';
 import { useConfirm } from './useConfirm.tsx';
 import { ReviewSummary } from '../status/ReviewSummary.tsx';
@@ -116,19 +117,16 @@ export function OrderEditor(props: OrderEditorProps) {
 
   // A submitted, approved or paid order shows the prices it was agreed at, as stored: the server keeps them.
   const storedPrices = showsStoredPrices(settings.productOrderStatuses, order);
-  const views = useMemo(() => {
-    const m = new Map<number, ItemView>();
-    for (const i of items) m.set(i.id, itemView(i, engine, order, storedPrices));
-    return m;
-  }, [items, engine, order, storedPrices]);
+  const { views, complete: viewsComplete, everyView } = useItemViews({ items, engine, order, storedPrices, activeId: ed.activeId });
   const guide = useSubmitGuidance({ items, views, order, notices: ed.notices, dismiss: ed.dismiss, setActiveId: ed.setActiveId });
   const ownerTerms = useMemo(() => ownerGuest(props.data.guests, order.userId), [props.data.guests, order.userId]);
   const costs = useMemo<Costs>(
     () =>
-      storedPrices && !ed.costsStale && order.costs
+      // Until every item's view is in, the costs the server stored for the same items (they are the ones it confirms).
+      (storedPrices || !viewsComplete) && !ed.costsStale && order.costs
         ? order.costs
-        : orderCosts(items.map((i) => views.get(i.id)!.totalPriceInCents), order, engine.hooks, settings, ownerTerms),
-    [items, views, order, engine.hooks, settings, ownerTerms, storedPrices, ed.costsStale],
+        : orderCosts(items.map((i) => views.get(i.id)?.totalPriceInCents ?? storedTotal(i)), order, engine.hooks, settings, ownerTerms),
+    [items, views, viewsComplete, order, engine.hooks, settings, ownerTerms, storedPrices, ed.costsStale],
   );
   // Stable across edits (it reads the latest items when called), so unchanged cart rows are not drawn again.
   const latest = useRef({ items, order });
@@ -292,7 +290,7 @@ export function OrderEditor(props: OrderEditorProps) {
           <ReviewSummary
             orderId={order.id}
             items={byRank(items)}
-            views={views}
+            views={everyView()}
             costs={costs}
             pricingHidden={pricingHidden}
             wordingOrder={wordingOrder}

@@ -161,6 +161,11 @@ function computeView(inst: Instance, engine: EditorEngine, date: string | Date, 
   };
 }
 
+/** The item's total as the server stored it (0 when it has none yet): what the order's costs count until the browser has priced it. */
+export function storedTotal(inst: Instance): number {
+  return numOrNull(inst.totalPriceInCents) ?? 0;
+}
+
 /** The engine's explanation of one item's price (built on demand). */
 export function explanationOf(inst: Instance, engine: EditorEngine, order: Pick<OrderPricingFields, 'effectivePricingDate'>): PriceExplanation | null {
   return priced(inst, engine, order.effectivePricingDate ?? engine.now, true).explanation ?? null;
