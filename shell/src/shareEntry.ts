@@ -1,5 +1,5 @@
 import { api, ApiRequestError } from '@cpq/client';
-import { SHARE_LINK_INVALID } from '@cpq/domain';
+import { SHARE_LINK_INVALID } from '@cpq/domain/basics';
 import { matchRoute } from './routes.ts';
 
 /**

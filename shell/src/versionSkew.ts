@@ -5,7 +5,7 @@
  * logged: the page keeps working, but prices computed in the browser may differ from the server's.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { ENGINE_VERSION } from '@cpq/domain';
+import { ENGINE_VERSION } from '@cpq/domain/basics';
 
 declare const __CPQ_SHARED_VERSIONS__: Record<string, string> | undefined;
 
@@ -23,8 +23,8 @@ export interface VersionSkew {
 }
 
 /**
- * The @cpq/* versions this page runs: the engine as actually loaded (the shared singleton), the
- * other libraries as the shell was built (the shell loads them before any remote).
+ * The @cpq/* versions this page runs, as the shell was built: it loads them before any remote and
+ * provides them to the remotes, @cpq/domain (whose engine prices in the browser) included.
  */
 export function loadedVersions(): Record<string, string> {
   const shellBuilt = typeof __CPQ_SHARED_VERSIONS__ === 'object' && __CPQ_SHARED_VERSIONS__ ? __CPQ_SHARED_VERSIONS__ : {};

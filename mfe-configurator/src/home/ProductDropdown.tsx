@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { productThumbnailUrl, type ConfiguratorProduct, type ProductCategory } from '@cpq/domain';
+import type { ConfiguratorProduct, ProductCategory } from '@cpq/domain';
+import { productThumbnailUrl } from '@cpq/domain/basics';
 import styles from './HomePage.module.css';
 
 interface Props {

@@ -3,15 +3,9 @@
  * order creation payload.
  * No React, no DOM: everything here is unit-tested in logic.test.ts.
  */
-import {
-  isProductOfferedOnHome,
-  newOrderCosts,
-  UNTITLED_ORDER_TITLE,
-  type ConfiguratorProduct,
-  type ProductCategory,
-  type ProductOrderProps,
-  type Role,
-} from '@cpq/domain';
+import type { ConfiguratorProduct, ProductCategory, ProductOrderProps, Role } from '@cpq/domain';
+// The home page loads without @cpq/domain's shared bundle (decision 0113).
+import { isProductOfferedOnHome, newOrderCosts, UNTITLED_ORDER_TITLE } from '@cpq/domain/basics';
 import type { HomeSection, HomeTile } from '@cpq/plugin-sdk';
 
 /** A tile ready to draw: the plugin's tile joined with the category the server returned. */

@@ -1,4 +1,5 @@
-import { measureTextServer, type TextMeasure } from '@cpq/domain';
+import type { TextMeasure } from '@cpq/domain';
+import { measureTextServer } from '@cpq/domain/basics';
 
 /** Size the canvas measures at: tiny sizes (engravings are measured in mm, e.g. 4) lose precision. */
 const REFERENCE_PX = 100;

@@ -1,4 +1,5 @@
-import { ORDER_TITLE_MAX_LENGTH, type CreateProductOrderWithItemsBody, type OrderDataProductOrder } from '@cpq/domain';
+import type { CreateProductOrderWithItemsBody, OrderDataProductOrder } from '@cpq/domain';
+import { ORDER_TITLE_MAX_LENGTH } from '@cpq/domain/basics';
 
 /** The "Back Box" property of keypads and plates: its options name a back-box product in `data.backBoxProductId`. */
 export const BACK_BOX_PROPERTY_ID = 10;

@@ -4,19 +4,12 @@
  * (bound, soft margin, spacings) is @cpq/domain's engravingFits, shared with the drawings.
  * At most 2 lines per location. Units: drawing units (mm); font sizes are in mm.
  */
-import {
-  ENGRAVING_MAX_LINES,
-  engravingFits,
-  findSelectionWithData,
-  mechanismSpacing,
-  readEngravings,
-  type InstanceValidator,
-  type PropertyIssue,
-  type ResolvedEngraving,
-} from '@cpq/domain';
+import type { InstanceValidator, PropertyIssue } from '@cpq/domain';
+// From the entry without the schema library: the plugin loads with every start-up (decision 0113).
+import { ENGRAVING_MAX_LINES, engravingFits, findSelectionWithData, mechanismSpacing, readEngravings, type ResolvedEngraving } from '@cpq/domain/basics';
 
 // Re-exported: the rule's names as this plugin's tests and callers know them.
-export { DEFAULT_ENGRAVING_FONT, DEFAULT_MECHANISM_SPACING, ENGRAVING_SOFT_MARGIN, MECHANISM_SPACINGS, engravingFitStatus, engravingWidth, mechanismSpacing, type FitStatus } from '@cpq/domain';
+export { DEFAULT_ENGRAVING_FONT, DEFAULT_MECHANISM_SPACING, ENGRAVING_SOFT_MARGIN, MECHANISM_SPACINGS, engravingFitStatus, engravingWidth, mechanismSpacing, type FitStatus } from '@cpq/domain/basics';
 
 export const ENGRAVINGS_PROPERTY_ID = 27;
 export const ENGRAVING_BELOW_TEXT_PROPERTY_ID = 112;

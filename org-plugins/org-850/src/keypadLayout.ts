@@ -2,7 +2,8 @@
  * Keypad layout validity, organisation 850, product category 1.
  * Plate sizes in mm against mechanism rows and columns.
  */
-import { findSelectionWithData, optionData, selectedOption, type InstanceValidator, type PropertyIssue } from '@cpq/domain';
+import type { InstanceValidator, PropertyIssue } from '@cpq/domain';
+import { findSelectionWithData, optionData, selectedOption } from '@cpq/domain/basics';
 
 export const KEYPAD_CATEGORY_ID = 1;
 /** The special 82 × 144 plate with 4 rows × 2 columns needs this back box. */

@@ -1,4 +1,5 @@
-import { ApiFailure, type ApiError } from '@cpq/domain';
+import type { ApiError } from '@cpq/domain';
+import { ApiFailure } from '@cpq/domain/basics';
 
 /** A failed API call, carrying the server's code and human message. */
 export class ApiRequestError extends ApiFailure {

@@ -1,6 +1,6 @@
 import { atom, createStore } from 'jotai';
 import type { DateSettings, OrgMembership, SessionData } from '@cpq/domain';
-import { isEmployee, isGuestMode, orgDateSettings } from '@cpq/domain';
+import { isEmployee, isGuestMode, orgDateSettings } from '@cpq/domain/basics';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { api } from './api.ts';
 

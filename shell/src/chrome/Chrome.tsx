@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { activeOrgAtom } from '@cpq/client';
 import { ErrorPanel, LoadingScreen, useLocationPath } from '@cpq/ui';
@@ -6,11 +7,13 @@ import { matchRoute } from '../routes.ts';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PluginError } from './PluginError.tsx';
-import { InvitationPage } from './InvitationPage.tsx';
 import { ShareLinkInvalidPage } from './ShareLinkInvalidPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
-import { ShareeTour } from '../tour/ShareeTour.tsx';
 import { SkipLinks } from './SkipLinks.tsx';
+
+// Pages and tours few visits need load when they show, not with every start-up (decision 0113).
+const InvitationPage = lazy(() => import('./InvitationPage.tsx').then((m) => ({ default: m.InvitationPage })));
+const ShareeTour = lazy(() => import('../tour/ShareeTour.tsx').then((m) => ({ default: m.ShareeTour })));
 
 /**
  * The chrome application, mounted for every route: loading screen, sign-in, header bar and the
@@ -22,7 +25,13 @@ export function Chrome({ onReady }: { onReady: () => void }) {
   const pathname = useLocationPath();
 
   if (state.status === 'loading') return <LoadingScreen />;
-  if (state.status === 'invitation') return <InvitationPage token={state.token} />;
+  if (state.status === 'invitation') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <InvitationPage token={state.token} />
+      </Suspense>
+    );
+  }
   if (state.status === 'signedOut') return <SignInPage sharedOrder={state.sharedOrder === true} />;
   if (state.status === 'shareLinkInvalid') {
     return <ShareLinkInvalidPage message={state.message} signedIn={state.signedIn} {...(state.retryable ? { onRetry: () => void boot(onReady) } : {})} />;
@@ -56,7 +65,11 @@ export function Chrome({ onReady }: { onReady: () => void }) {
       {/* The link's token was taken at start-up: reached again later, the address is no page. */}
       {route.kind === 'invitation' ? <NotFoundPage type="page" /> : null}
       {adminDenied ? <NotFoundPage type="admin" /> : null}
-      {route.kind === 'order' && route.tab === 'edit' ? <ShareeTour /> : null}
+      {route.kind === 'order' && route.tab === 'edit' ? (
+        <Suspense fallback={null}>
+          <ShareeTour />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -56,7 +56,8 @@ describe('SHARE in the header', () => {
     show('/orders/12');
     const share = screen.getByRole('button', { name: 'SHARE' });
     await userEvent.click(share);
-    const dialog = screen.getByRole('dialog', { name: 'Share order #12' });
+    // The popup's code loads with the order page (decision 0113): it may take a moment in a test.
+    const dialog = await screen.findByRole('dialog', { name: 'Share order #12' }, { timeout: 15_000 });
     expect(dialog.textContent).toContain('Lumen & Brass');
     // The API is not there: the popup says so with the server's message.
     expect((await screen.findByTestId('share-load-error')).textContent).toContain('No such call.');

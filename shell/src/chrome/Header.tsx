@@ -1,14 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { triggerAppChange } from 'single-spa';
 import { activeOrgAtom, activeRulesAtom, missingOrderPathAtom, sessionAtom, toggleGuestModeAtom } from '@cpq/client';
-import { isEmployee, isGuestMode } from '@cpq/domain';
+import { isEmployee, isGuestMode } from '@cpq/domain/basics';
 import { Link } from '@cpq/ui';
 import { navigateToUrl } from 'single-spa';
 import { signOut, switchOrganisation } from '../boot.ts';
 import { backHref, orderNumberOf, orderTabHref, type OrderTab, type Route } from '../routes.ts';
-import { ShareDialog } from './share/ShareDialog.tsx';
 import styles from './Header.module.css';
+
+// The share popup, with the sharing rules it needs from @cpq/domain, loads when an order page shows
+// (the Share button's page), not with the portal's start-up (decision 0113).
+const loadShareDialog = () => import('./share/ShareDialog.tsx');
+const ShareDialog = lazy(() => loadShareDialog().then((m) => ({ default: m.ShareDialog })));
 
 const TABS: { tab: OrderTab; label: string }[] = [
   { tab: 'edit', label: 'EDIT' },
@@ -39,6 +43,10 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
   const orderNo = onOrder ? orderNumberOf(route) : null;
   const [shareOpen, setShareOpen] = useState(false);
   useEffect(() => setShareOpen(false), [orderNo, org?.id]);
+  // On an order page the Share button's popup is fetched ahead, so it opens at once when pressed.
+  useEffect(() => {
+    if (orderNo !== null) void loadShareDialog().catch(() => undefined);
+  }, [orderNo]);
 
   // The server holds guest mode: the session it answers carries the role in force.
   const onToggle = async () => {
@@ -163,6 +171,7 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
         </nav>
       ) : null}
       {shareOpen && orderNo !== null && org ? (
+        <Suspense fallback={null}>
         <ShareDialog
           orgId={org.id}
           orgTitle={org.title}
@@ -172,6 +181,7 @@ export function Header({ route, pathname }: { route: Route; pathname: string }) 
           employee={isEmployee(org)}
           onClose={() => setShareOpen(false)}
         />
+        </Suspense>
       ) : null}
     </header>
   );

@@ -24,17 +24,4 @@ export type ApiError = Static<typeof ApiError>;
 
 export type Flag = Static<typeof Flag>;
 
-/**
- * A failed API call as both sides hold it: the server throws it and answers `{ error }` from it; the
- * client rebuilds it from that answer. One class, so code, message and details cannot drift apart.
- */
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
+export { ApiFailure } from '../errors.ts';

@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, Nullable, RefId } from './common.ts';
 import { Address, ProductOrderType } from './productOrder.ts';
 import { ClientEmails } from './entities.ts';
+import { ORDER_TITLE_MAX_LENGTH } from '../orderDefaults.ts';
 
 /** POST /api/configurator/duplicate-product-order: copies the order and its items ("Copy of {title}"). */
 export const DuplicateProductOrderBody = Type.Object({ productOrderId: Id }, { additionalProperties: false });
@@ -86,8 +87,7 @@ export const CreateProductOrderWithItemsBody = Type.Object(
 );
 export type CreateProductOrderWithItemsBody = Static<typeof CreateProductOrderWithItemsBody>;
 
-/** Longest order title: "Copy of …" is cut to it. */
-export const ORDER_TITLE_MAX_LENGTH = 255;
+export { ORDER_TITLE_MAX_LENGTH } from '../orderDefaults.ts';
 
 /** The title of a duplicated order: "Copy of {title}", cut to the longest title. */
 export function copyOfTitle(title: string): string {

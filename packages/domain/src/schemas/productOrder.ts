@@ -18,24 +18,7 @@ export const Costs = Type.Object({
 });
 export type Costs = Static<typeof Costs>;
 
-/** A new order starts with zero costs and shipping to be determined (shippingIsTbd true). */
-export function newOrderCosts(depositPercentage = 0): Costs {
-  return {
-    orderSubTotal: 0,
-    discount: 0,
-    discountSource: null,
-    appliedDiscountPercentage: null,
-    shipping: 0,
-    shippingIsTbd: true,
-    tax: 0,
-    tariff: 0,
-    orderTotal: 0,
-    depositAmount: 0,
-    depositPercentage,
-  };
-}
-
-export const UNTITLED_ORDER_TITLE = 'Untitled Order';
+export { newOrderCosts, UNTITLED_ORDER_TITLE } from '../orderDefaults.ts';
 
 export const ProductOrderType = Type.Union([Type.Literal('standalone'), Type.Literal('arch')]);
 export type ProductOrderType = Static<typeof ProductOrderType>;

@@ -167,8 +167,7 @@ export type HandleGuestShareLinkResponse = Static<typeof HandleGuestShareLinkRes
 
 /** The messages of sharing, word for word where the spec gives them. */
 export const SHAREE_INVALID = 'Please enter a valid collaborator or email';
-export const SHARE_LINK_INVALID = 'This share link is no longer valid. Ask the person who sent it for a new one.';
-export const SHARE_LINK_EXPIRED = 'This share link has expired. Ask the person who sent it for a new one.';
+export { SHARE_LINK_INVALID, SHARE_LINK_EXPIRED } from '../sharing/linkMessages.ts';
 export const JUST_NOTIFIED_MS = 1000;
 export const SHAREE_TOUR_DELAY_MS = 1000;
 

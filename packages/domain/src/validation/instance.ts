@@ -5,6 +5,7 @@ import type { EngineHooks, PropertyIssue, TextMeasure } from '../engine/hooks.ts
 import type { InstanceLike, PropertySelection } from '../engine/types.ts';
 import { checkInstanceTitle, isDimensionInBounds, isValidQuantity, dimensionBounds, type DimensionData } from './fields.ts';
 import { dimensionOutOfRangeMessage, optionNotAllowedMessage, VALIDATION_MESSAGES as M } from './messages.ts';
+import { optionData, selectedOption, selectionOf } from './selections.ts';
 
 /**
  * Offered option ids per property (the availability engine's answer). A Map keyed by property id,
@@ -36,40 +37,7 @@ function allowedFor(allowed: AllowedOptionIds | undefined, propertyId: number): 
   return (allowed as Readonly<Record<string, readonly number[]>>)[String(propertyId)];
 }
 
-export const selectionOf = (instance: InstanceLike, propertyId: number): PropertySelection | undefined =>
-  instance.properties?.[String(propertyId)];
-
-/** The option chosen for a property, when it exists in the catalogue. */
-export function selectedOption(instance: InstanceLike, catalogue: CatalogueIndex, propertyId: number): ProductOption | undefined {
-  const id = selectionOf(instance, propertyId)?.optionId;
-  return typeof id === 'number' ? catalogue.option(id) : undefined;
-}
-
-export const optionData = (o: ProductOption | undefined): Record<string, unknown> =>
-  o && o.data && typeof o.data === 'object' ? (o.data as Record<string, unknown>) : {};
-
-/**
- * The first of the product's properties whose chosen option carries every given data key as a
- * number (e.g. ['width', 'height'] for a plate size, ['rows', 'columns'] for a mechanism layout).
- * Lets organisation rules find properties by what their options describe rather than by id.
- */
-export function findSelectionWithData<K extends string>(
-  product: Pick<Product, 'id'>,
-  instance: InstanceLike,
-  catalogue: CatalogueIndex,
-  keys: readonly K[],
-): { property: ProductProperty; option: ProductOption; data: Record<K, number> } | undefined {
-  for (const property of catalogue.propertiesOf(product.id)) {
-    const option = selectedOption(instance, catalogue, property.id);
-    if (!option) continue;
-    const data = optionData(option);
-    if (keys.every((k) => typeof data[k] === 'number' && Number.isFinite(data[k]))) {
-      return { property, option, data: data as Record<K, number> };
-    }
-  }
-  return undefined;
-}
-
+export { findSelectionWithData, optionData, selectedOption, selectionOf } from './selections.ts';
 /** Single-select membership: the chosen option must exist, belong to the property and be allowed. */
 export function checkSingleSelect(
   property: ProductProperty,
