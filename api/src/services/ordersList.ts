@@ -324,10 +324,10 @@ export async function ordersCsv(deps: OrdersListDeps, access: Access, body: Orde
 
 /** Active orders of the organisation per stored last completed status, and those whose payment is being processed. */
 export async function ordersCount(deps: OrdersListDeps, access: Access, body: OrdersCountBody): Promise<OrdersCountResponse> {
-  const statuses = await viewOf(deps, access, body).statuses();
+  // The statuses and the counts read together; the counts are answered only when every key is known.
+  const [statuses, { byStatusKey, processingPayment }] = await Promise.all([viewOf(deps, access, body).statuses(), deps.ordersList.ordersCounts(access.orgId, [...new Set(body.statusKeys)])]);
   const unknown = body.statusKeys.filter((k) => !statuses.some((s) => s.key === k));
   if (unknown.length) throw badRequest(`statusKeys must be status keys of this organisation (unknown: ${unknown.join(', ')}).`);
-  const { byStatusKey, processingPayment } = await deps.ordersList.ordersCounts(access.orgId, [...new Set(body.statusKeys)]);
   return {
     productOrderCountsByStatusKey: Object.fromEntries(body.statusKeys.map((k) => [k, byStatusKey.get(k) ?? 0])),
     processingPaymentCount: processingPayment,
