@@ -3,7 +3,9 @@
  * (bulk-inserted, spread over owners, categories, statuses and archived, titles and names drawn from
  * word lists, 1–4 items each), then get-configurator-orders-data over HTTP from the running portal
  * (`api/src/main.ts` in its own process) signed in as owner-850 (and guest-850) for every filter,
- * search and page, and the list's status counts. Baseline in the same run, in alternating rounds: the
+ * search and page, and the list's status counts, each person over one kept-alive connection with
+ * Node's http (as a browser reuses its connection; fetch would add its own machinery to every call).
+ * Baseline in the same run, in alternating rounds: the
  * page as one SQL statement run directly through knex in this process — its rows found by the filter's
  * index and, for a search, the full-text index (`ordersPageQuery` with `walk: false`: no walk of the
  * newest rows first), with the list fields (items, product, category, owner, failed prices) as the
@@ -24,7 +26,7 @@ import { toDbDate } from '../../api/src/db/time.ts';
 import { seedDemo } from '../../api/src/demo/index.ts';
 import { getOrg, orgStatuses } from '../../api/src/services/orgs.ts';
 import type { Benchmark, BenchTarget, Figures } from './lib.ts';
-import { freePort, MYSQL_URL, mysqlReachable, PortalUser, startChild } from './portal.ts';
+import { freePort, leanClient, MYSQL_URL, mysqlReachable, PortalUser, startChild } from './portal.ts';
 
 const ORDERS = 100_000;
 const ORG = 850;
@@ -37,6 +39,7 @@ const COUNT_PATH = '/api/configurator/get-configurator-orders-count';
 const RUNS = 100;
 const WARMUP = 5;
 const PATH = '/api/configurator/get-configurator-orders-data';
+type LeanClient = ReturnType<typeof leanClient>;
 
 // Word lists: a few common words, many rarer ones.
 const PLACES = ['Harbour', 'Maple', 'Cedar', 'Granite', 'Willow', 'Summit', 'Riverside', 'Lakeside', 'Oakwood', 'Pinecrest', 'Bayview', 'Hillcrest', 'Meadow', 'Stonebridge', 'Brookfield', 'Fairview', 'Kingsley', 'Ashford', 'Beacon', 'Copper'];
@@ -186,7 +189,7 @@ async function facts(db: Knex): Promise<Seeded> {
  * The list's status counts (every status of the organisation, as the orders page asks) over HTTP,
  * against the COUNT(*) queries over the list rows the call ran before the counts were maintained.
  */
-async function countsCase(db: Knex, owner: PortalUser, s: Seeded, figures: Figures): Promise<string> {
+async function countsCase(db: Knex, owner: LeanClient, s: Seeded, figures: Figures): Promise<string> {
   const body = { orgId: ORG, statusKeys: s.statusKeys };
   const counted = async () => {
     const rows = (await db('product_order_search')
@@ -201,7 +204,7 @@ async function countsCase(db: Knex, owner: PortalUser, s: Seeded, figures: Figur
   const http: number[] = [];
   const raw: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    const a = await owner.post<{ productOrderCountsByStatusKey: Record<string, number>; processingPaymentCount: number }>(COUNT_PATH, body);
+    const a = await owner.call('POST', COUNT_PATH, body);
     const t1 = performance.now();
     const fresh = await counted();
     const rawMs = performance.now() - t1;
@@ -293,6 +296,7 @@ async function run(): Promise<Figures> {
   const url = `${MYSQL_URL}/${DATABASE}`;
   const db = createDb({ databaseUrl: url, sqliteFile: '' });
   let portal: { stop(): Promise<void> } | null = null;
+  let clients: LeanClient[] = [];
   try {
     const t0 = performance.now();
     const s = kept ? await reuse(db) : await seed(db);
@@ -301,7 +305,8 @@ async function run(): Promise<Figures> {
     const port = await freePort();
     portal = await startChild('api/src/main.ts', port, { NODE_ENV: 'test', DATABASE_URL: url });
     const base = `http://127.0.0.1:${port}`;
-    const users = { owner: await PortalUser.signIn(base, 'owner-850@demo.test'), guest: await PortalUser.signIn(base, 'guest-850@demo.test') };
+    const users = { owner: leanClient(await PortalUser.signIn(base, 'owner-850@demo.test')), guest: leanClient(await PortalUser.signIn(base, 'guest-850@demo.test')) };
+    clients = Object.values(users);
     const figures: Figures = { orders: ORDERS, seedSeconds };
     const lines: string[] = [];
     for (const k of cases(s)) {
@@ -313,12 +318,12 @@ async function run(): Promise<Figures> {
       const raw: number[] = [];
       let rows = 0;
       for (let i = 0; i < WARMUP + RUNS; i++) {
-        const a = await users[k.user].post<{ productOrders: Array<{ orgSpecificId: number }> }>(PATH, k.body);
+        const a = await users[k.user].call('POST', PATH, k.body);
         const t1 = performance.now();
         const [found] = (await db.raw(sql, bindings)) as [Array<{ org_specific_id: number }>];
         const rawMs = performance.now() - t1;
         if (i === 0) {
-          const viaHttp = a.data.productOrders.map((o) => o.orgSpecificId).join(',');
+          const viaHttp = (a.data as { productOrders: Array<{ orgSpecificId: number }> }).productOrders.map((o) => o.orgSpecificId).join(',');
           const viaSql = found.map((o) => o.org_specific_id).join(',');
           if (viaHttp !== viaSql) throw new Error(`${k.label}: the API and the page's SQL disagree (${viaHttp.slice(0, 80)} vs ${viaSql.slice(0, 80)})`);
           rows = found.length;
@@ -344,6 +349,7 @@ async function run(): Promise<Figures> {
     console.log(lines.join('\n'));
     return figures;
   } finally {
+    for (const c of clients) c.close();
     await portal?.stop();
     await db.destroy();
     if (!KEEP) await admin.raw(`drop database if exists \`${DATABASE}\``);

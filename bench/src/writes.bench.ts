@@ -13,36 +13,8 @@
  * connection — beside Node's fetch (undici, whose own machinery adds to every call); the session
  * call's overhead is the same-run baseline of a request that does almost nothing.
  */
-import http from 'node:http';
 import { type Benchmark, type Figures } from './lib.ts';
-import { type DatabaseKind, median, mysqlReachable, PortalUser, startPortal } from './portal.ts';
-
-/** A POST or GET over one kept-alive connection: round trip and Server-Timing, ms. */
-function leanClient(user: PortalUser) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const origin = new URL(user.url).origin;
-  const call = (method: string, p: string, body?: unknown) =>
-    new Promise<{ ms: number; serverMs: number; data: unknown }>((resolve, reject) => {
-      const sent = body === undefined ? undefined : JSON.stringify(body);
-      const t0 = performance.now();
-      const headers = { ...(sent ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(sent)) } : {}), origin, cookie: user.cookie };
-      const req = http.request(user.url + p, { method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => {
-          const ms = performance.now() - t0;
-          const text = Buffer.concat(chunks).toString();
-          if (res.statusCode !== 200) return reject(new Error(`${method} ${p} answered ${res.statusCode}: ${text.slice(0, 200)}`));
-          const timing = /app;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
-          resolve({ ms, serverMs: timing ? Number(timing[1]) : NaN, data: (JSON.parse(text) as { data: unknown }).data });
-        });
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(sent);
-    });
-  return { call, close: () => agent.destroy() };
-}
+import { type DatabaseKind, leanClient, median, mysqlReachable, PortalUser, startPortal } from './portal.ts';
 
 const ITEMS = 200;
 const CHANGES = 60;
