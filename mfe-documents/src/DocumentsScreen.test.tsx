@@ -133,6 +133,14 @@ describe('print', () => {
     expect(screen.getAllByTestId('document-page')).toHaveLength(1);
   });
 
+  it('?print=1 lays the page out as sheets (no reading layout), the screen otherwise', () => {
+    renderScreen({ search: '?print=1' });
+    expect(screen.getByTestId('documents-screen').dataset.layout).toBe('sheets');
+    cleanup();
+    renderScreen();
+    expect(screen.getByTestId('documents-screen').dataset.layout).toBeUndefined();
+  });
+
   it('Ctrl+P takes the toolbar away while the browser prints', async () => {
     renderScreen();
     await userEvent.keyboard('{Control>}p{/Control}');

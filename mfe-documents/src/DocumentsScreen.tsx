@@ -142,7 +142,9 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
   };
 
   return (
-    <div className={styles.screen} data-testid="documents-screen">
+    // The page the PDF renderer opens is laid out as the sheets whatever its window: the reading layout
+    // would be laid out only for printing to throw it away (decision 0111).
+    <div className={styles.screen} data-testid="documents-screen" data-layout={route.print ? 'sheets' : undefined}>
       {!route.print && !printing && (
         <>
           <div className={styles.toolbar} data-testid="documents-toolbar">
