@@ -6,6 +6,7 @@ export * from './schemas/org.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/productOrder.ts';
+export { newOrderCosts, ORDER_TITLE_MAX_LENGTH, UNTITLED_ORDER_TITLE } from './orderDefaults.ts';
 export * from './schemas/api.ts';
 export * from './schemas/ordersList.ts';
 export * from './engine/index.ts';

@@ -87,7 +87,6 @@ export const CreateProductOrderWithItemsBody = Type.Object(
 );
 export type CreateProductOrderWithItemsBody = Static<typeof CreateProductOrderWithItemsBody>;
 
-export { ORDER_TITLE_MAX_LENGTH } from '../orderDefaults.ts';
 
 /** The title of a duplicated order: "Copy of {title}", cut to the longest title. */
 export function copyOfTitle(title: string): string {

@@ -18,8 +18,6 @@ export const Costs = Type.Object({
 });
 export type Costs = Static<typeof Costs>;
 
-export { newOrderCosts, UNTITLED_ORDER_TITLE } from '../orderDefaults.ts';
-
 export const ProductOrderType = Type.Union([Type.Literal('standalone'), Type.Literal('arch')]);
 export type ProductOrderType = Static<typeof ProductOrderType>;
 

@@ -2,7 +2,7 @@
  * Field normalisers and checks (titles, quantity, rank, dimensions, numbers, phone, address). Pure functions: the browser runs them
  * on input, the API on write.
  */
-import { UNTITLED_ORDER_TITLE } from '../schemas/productOrder.ts';
+import { UNTITLED_ORDER_TITLE } from '../orderDefaults.ts';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
 
 export const INSTANCE_TITLE_MAX_LENGTH = 40;
