@@ -65,7 +65,8 @@ describe('invitation link', () => {
       '/api/auth/accept-invitation': [{ data: session }],
     });
     const shell = await shellAt(`/invitation?token=${TOKEN}`);
-    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeTruthy();
+    // The invitation page's code loads when it shows (decision 0113): under load that takes a moment.
+    expect(await screen.findByRole('heading', { name: 'Set your password' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('new@x.test')).toBeTruthy();
     expect(calls.every((c) => !c.at.includes(TOKEN))).toBe(true);
 
@@ -94,7 +95,7 @@ describe('invitation link', () => {
   it("a used or expired link: the server's sentence and a way to sign in", async () => {
     mockServer({ '/api/auth/session': [{ status: 401, error: 'Not signed in.' }], '/api/auth/invitation': [{ status: 404, error: UNUSABLE }] });
     await shellAt(`/invitation?token=${TOKEN}`);
-    expect((await screen.findByRole('alert')).textContent).toBe(UNUSABLE);
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe(UNUSABLE);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
