@@ -1,13 +1,13 @@
 import { atom } from 'jotai';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { ApiRequestError, activeOrgAtom, activeOrgIdAtom, activeRulesAtom, api, portalStore, prefetchHomepageData, sessionAtom } from '@cpq/client';
+import { ApiRequestError, activeOrgAtom, activeOrgIdAtom, activeRulesAtom, api, portalStore, prefetchHomepageData, prefetchOrderWithCatalogue, sessionAtom } from '@cpq/client';
 import type { LoginBody, SessionData } from '@cpq/domain';
 import { DEFAULT_RULES, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
 import { hasPlugin, loadRegistry, pluginName } from './registry.ts';
 import { applyTheme } from './theme.ts';
 import { applyOrgIcon, orgOfAddress, rememberOrg } from './brand.ts';
 import { preloadApplicationFor } from './applications.tsx';
-import { matchRoute } from './routes.ts';
+import { matchRoute, orderNumberOf } from './routes.ts';
 import { takeInvitationToken } from './invitationEntry.ts';
 import { enterShareLink, markShareeArrival, sharedOrderPath, takeShareLink, type ShareLink } from './shareEntry.ts';
 
@@ -120,9 +120,29 @@ export async function boot(whenReady: () => void): Promise<void> {
   }
   portalStore.set(sessionAtom, session);
   preloadApplicationFor(window.location.pathname);
-  const orgId = portalStore.get(activeOrgIdAtom);
-  if (orgId !== null && matchRoute(window.location.pathname).kind === 'home') prefetchHomepageData(orgId);
+  prefetchPageData();
   await loadOrganisationResources();
+}
+
+/**
+ * The data of the page the address shows, asked for while the organisation's plugin and the page's
+ * files load (the page takes the answer instead of asking again): the home page's, and an order's on
+ * its edit and documents tabs. Not for an address with a share link's parameters (the page's call
+ * carries them, and their checks are the page's).
+ */
+function prefetchPageData(): void {
+  const route = matchRoute(window.location.pathname);
+  if (route.kind === 'home') {
+    const orgId = portalStore.get(activeOrgIdAtom);
+    if (orgId !== null) prefetchHomepageData(orgId);
+    return;
+  }
+  const orgId = portalStore.get(activeOrgAtom)?.id ?? null;
+  const orderNo = orderNumberOf(route);
+  const query = new URLSearchParams(window.location.search);
+  if (route.kind !== 'order' || route.tab === 'drawings' || orgId === null || orderNo === null) return;
+  if (query.has('shareToken') || query.has('shareableOrderId')) return;
+  prefetchOrderWithCatalogue({ orgId, productOrderOrgSpecificId: orderNo });
 }
 
 /**

@@ -13,6 +13,8 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+/** The shell asks for an order page's data (the order and its catalogue) as soon as the session is known. */
+const ORDER_AHEAD = ['/api/configurator/get-configurator-order-data', '/api/configurator/catalogue?orgId=1053&productOrderOrgSpecificId=44'];
 const org = (id: number, role: string) => ({ id, title: `Org ${id}`, role, appData: { designEngine: {} } });
 const sessionWith = (...orgs: ReturnType<typeof org>[]) => ({ user: { id: 40, email: 'g@x.test', name: 'G', firstName: 'G', lastName: 'X' }, organisations: orgs, engineVersion: 't' }) as unknown as SessionData;
 
@@ -70,7 +72,15 @@ describe('share-link entry', () => {
     const shell = await freshShell(`/orders/44?shareToken=${TOKEN}&shareableOrderId=44`);
     const ready = vi.fn();
     await shell.boot(ready);
-    expect(paths()).toEqual(['/api/auth/session', '/api/configurator/get-org-role-for-token', '/api/configurator/product-order/handle-guest-share-link', '/api/auth/session']);
+    // Then the order the link opens is asked for ahead of its page, without the token (it left the address).
+    expect(paths()).toEqual([
+      '/api/auth/session',
+      '/api/configurator/get-org-role-for-token',
+      '/api/configurator/product-order/handle-guest-share-link',
+      '/api/auth/session',
+      ...ORDER_AHEAD,
+    ]);
+    expect(calls.find((c) => c.path.endsWith('get-configurator-order-data'))!.body).toEqual({ orgId: 1053, productOrderOrgSpecificId: 44 });
     expect(calls.find((c) => c.path.endsWith('handle-guest-share-link'))!.body).toEqual({ shareToken: TOKEN });
     expect(shell.portalStore.get(shell.bootStateAtom)).toEqual({ status: 'ready' });
     expect(shell.portalStore.get(shell.activeOrgIdAtom)).toBe(1053);
@@ -144,7 +154,7 @@ describe('share-link entry', () => {
     });
     const shell = await freshShell(`/orders/44?shareToken=${TOKEN}&shareableOrderId=44`);
     await shell.boot(() => undefined);
-    expect(paths()).toEqual(['/api/auth/session', '/api/configurator/product-order/handle-guest-share-link', '/api/auth/session']);
+    expect(paths()).toEqual(['/api/auth/session', '/api/configurator/product-order/handle-guest-share-link', '/api/auth/session', ...ORDER_AHEAD]);
     expect(shell.portalStore.get(shell.sessionAtom)!.organisations.map((o) => o.id)).toEqual([850, 1053]);
     expect(shell.portalStore.get(shell.activeOrgIdAtom)).toBe(1053);
     expect(window.location.pathname + window.location.search).toBe('/orders/44');

@@ -7,15 +7,39 @@ export interface LoadedOrder {
   catalogue: Catalogue;
 }
 
-/**
- * An order with the catalogue it is read with (order page, documents): the two answers travel side by
- * side; when the catalogue changed between them it is asked again for the order's version (or newer).
- * null when the answer holds no order.
- */
-export async function loadOrderWithCatalogue(body: OrderDataBody): Promise<LoadedOrder | null> {
+async function fetchOrderWithCatalogue(body: OrderDataBody): Promise<LoadedOrder | null> {
   let [data, catalogue] = await Promise.all([api.orderData(body), api.catalogue(body.orgId, body.productOrderOrgSpecificId)]);
   const order = data.productOrders.find((o) => o.orgSpecificId === body.productOrderOrgSpecificId) ?? data.productOrders[0];
   if (!order) return null;
   if (catalogue.version < data.catalogueVersion) catalogue = await api.catalogue(body.orgId, body.productOrderOrgSpecificId);
   return { order, data, catalogue };
+}
+
+/**
+ * An order asked for ahead of its page (the shell, as soon as the session is known, while the page's
+ * files still have to arrive): the page's own load takes it instead of asking again. Taken once, and
+ * only within a short time; the same request the page makes, so it answers what the page would get.
+ */
+const early = new Map<string, { at: number; answer: Promise<LoadedOrder | null> }>();
+const EARLY_FRESH_MS = 10_000;
+
+const keyOf = (body: OrderDataBody) => JSON.stringify([body.orgId, body.productOrderOrgSpecificId, body.userId ?? null, body.shareToken ?? null, body.shareableOrderId ?? null]);
+
+export function prefetchOrderWithCatalogue(body: OrderDataBody): void {
+  const answer = fetchOrderWithCatalogue(body);
+  answer.catch(() => undefined); // the page's own load reports failures
+  early.set(keyOf(body), { at: Date.now(), answer });
+}
+
+/**
+ * An order with the catalogue it is read with (order page, documents): the two answers travel side by
+ * side; when the catalogue changed between them it is asked again for the order's version (or newer).
+ * null when the answer holds no order.
+ */
+export function loadOrderWithCatalogue(body: OrderDataBody): Promise<LoadedOrder | null> {
+  const key = keyOf(body);
+  const asked = early.get(key);
+  early.delete(key);
+  if (asked && Date.now() - asked.at < EARLY_FRESH_MS) return asked.answer;
+  return fetchOrderWithCatalogue(body);
 }

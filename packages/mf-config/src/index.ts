@@ -5,6 +5,7 @@ import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sourceVersion } from '@cpq/domain/version';
 import { PrecompressPlugin } from './precompress.ts';
+import { StartupPreloadPlugin, type StartupFiles } from './startupPreload.ts';
 
 /** Root of the monorepo (packages/mf-config/src -> ../../..). */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,6 +30,8 @@ export interface MfConfigOptions {
     parameters?: Record<string, string>;
     /** More pages from the same template and entry, each with its own values (e.g. one with a first view). */
     pages?: { filename: string; parameters: Record<string, string> }[];
+    /** Files the page's start-up loads before any of its code runs, preloaded from the page itself. */
+    startup?: StartupFiles;
   };
 }
 
@@ -180,6 +183,9 @@ export function createMfConfig(options: MfConfigOptions): Configuration {
                 scriptLoading: 'defer',
               }),
           )
+        : []),
+      ...(isHost && html?.startup
+        ? [new StartupPreloadPlugin(html.startup, ['index.html', ...(html.pages ?? []).map((p) => p.filename)], html.publicPath ?? '/')]
         : []),
       new PrecompressPlugin(),
     ],

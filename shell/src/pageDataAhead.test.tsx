@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionData } from '@cpq/domain';
+
+// The federation runtime is not under test: remotes.json lists no plugin, so nothing is loaded through it.
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: () => undefined,
+  loadRemote: async () => null,
+  preloadRemote: async () => undefined,
+  registerPlugins: () => undefined,
+}));
+
+const SESSION = {
+  user: { id: 40, email: 'o@x.test', name: 'O', firstName: 'O', lastName: 'X' },
+  organisations: [{ id: 850, title: 'Org 850', role: 'owner', appData: { designEngine: {} } }],
+  engineVersion: 't',
+} as unknown as SessionData;
+
+let calls: Array<{ path: string; body: unknown }> = [];
+
+/** A signed-in session; every other call answers 404 (the pages' data is not under test, only what is asked). */
+async function bootAt(url: string) {
+  calls = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (path === '/remotes.json') return { ok: true, status: 200, json: async () => ({ remotes: {}, plugins: {} }) };
+    const text = path === '/api/auth/session' ? JSON.stringify({ data: SESSION }) : JSON.stringify({ error: { code: 'x', message: 'No.' } });
+    const status = path === '/api/auth/session' ? 200 : 404;
+    return { ok: status < 400, status, headers: new Headers(), text: async () => text, json: async () => JSON.parse(text) } as unknown as Response;
+  });
+  vi.resetModules();
+  window.history.replaceState(null, '', url);
+  const { boot } = await import('./boot.ts');
+  await boot(() => undefined);
+  return calls.map((c) => c.path).filter((p) => p !== '/remotes.json' && p !== '/api/auth/session');
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the page’s data asked for at start-up, beside the plugin', () => {
+  it('an order’s edit and documents tabs: the order and its catalogue, in the active organisation', async () => {
+    for (const url of ['/orders/12', '/orders/12/documents?mode=invoice']) {
+      expect(await bootAt(url), url).toEqual(['/api/configurator/get-configurator-order-data', '/api/configurator/catalogue?orgId=850&productOrderOrgSpecificId=12']);
+      expect(calls.find((c) => c.path.endsWith('get-configurator-order-data'))!.body).toEqual({ orgId: 850, productOrderOrgSpecificId: 12 });
+    }
+  });
+
+  it('the home page: its own data', async () => {
+    expect(await bootAt('/')).toEqual(['/api/configurator/get-configurator-homepage-data']);
+  });
+
+  it('nothing for the drawings tab (it reads the order its own way), an address that is no order number, the orders list, or a share link’s page', async () => {
+    for (const url of ['/orders/12/drawings', '/orders/new', '/orders', '/orders/12/documents?shareableOrderId=12']) expect(await bootAt(url), url).toEqual([]);
+  });
+});
