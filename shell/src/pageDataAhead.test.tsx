@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { SessionData } from '@cpq/domain';
 
 // The federation runtime is not under test: remotes.json lists no plugin, so nothing is loaded through it.
@@ -35,7 +36,10 @@ async function bootAt(url: string) {
   return calls.map((c) => c.path).filter((p) => p !== '/remotes.json' && p !== '/api/auth/session');
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('the page’s data asked for at start-up, beside the plugin', () => {
   it('an order’s edit and documents tabs: the order and its catalogue, in the active organisation', async () => {
@@ -51,5 +55,31 @@ describe('the page’s data asked for at start-up, beside the plugin', () => {
 
   it('nothing for the drawings tab (it reads the order its own way), an address that is no order number, the orders list, or a share link’s page', async () => {
     for (const url of ['/orders/12/drawings', '/orders/new', '/orders', '/orders/12/documents?shareableOrderId=12']) expect(await bootAt(url), url).toEqual([]);
+  });
+});
+
+describe('the page the PDF service prints', () => {
+  async function chromeAt(url: string) {
+    await bootAt(url);
+    const { portalStore } = await import('@cpq/client');
+    const { Chrome } = await import('./chrome/Chrome.tsx');
+    const { Provider } = await import('jotai');
+    return render(
+      <Provider store={portalStore}>
+        <Chrome onReady={() => undefined} />
+      </Provider>,
+    );
+  }
+
+  it('has no header (hidden while printing), where the same tab without print=1 has one', async () => {
+    await chromeAt('/orders/12/documents');
+    expect(screen.getByTestId('app-header')).toBeTruthy();
+    cleanup();
+    for (const url of ['/orders/12/documents?print=1&mode=invoice', '/orders/12/drawings?setMode=all&print=true']) {
+      const { container } = await chromeAt(url);
+      expect(screen.queryByTestId('app-header'), url).toBeNull();
+      expect(container.innerHTML, url).toBe('');
+      cleanup();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backHref, matchRoute, orderTabHref } from './routes.ts';
+import { backHref, isPrintPage, matchRoute, orderTabHref } from './routes.ts';
 
 describe('matchRoute', () => {
   it.each([
@@ -37,5 +37,16 @@ describe('header links', () => {
     expect(orderTabHref('7', 'edit')).toBe('/orders/7');
     expect(orderTabHref('7', 'documents')).toBe('/orders/7/documents');
     expect(orderTabHref('7', 'drawings')).toBe('/orders/7/drawings');
+  });
+});
+
+describe('isPrintPage', () => {
+  it('is an order’s documents or drawings with print=1 (or true), nothing else', () => {
+    expect(isPrintPage(matchRoute('/orders/12/documents'), '?print=1&mode=quote')).toBe(true);
+    expect(isPrintPage(matchRoute('/orders/12/drawings'), '?print=true')).toBe(true);
+    expect(isPrintPage(matchRoute('/orders/12/documents'), '')).toBe(false);
+    expect(isPrintPage(matchRoute('/orders/12/documents'), '?print=0')).toBe(false);
+    expect(isPrintPage(matchRoute('/orders/12'), '?print=1')).toBe(false);
+    expect(isPrintPage(matchRoute('/orders'), '?print=1')).toBe(false);
   });
 });

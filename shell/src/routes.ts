@@ -54,3 +54,13 @@ export function orderNumberOf(route: Route): number | null {
   const n = Number(route.orderId);
   return Number.isSafeInteger(n) ? n : null;
 }
+
+/**
+ * The page the PDF service prints (an order's documents or drawings with print=1 in the query): the
+ * sheets only, without the header (hidden while printing) or anything else of the portal around them.
+ */
+export function isPrintPage(route: Route, search: string): boolean {
+  if (route.kind !== 'order' || route.tab === 'edit') return false;
+  const print = new URLSearchParams(search).get('print');
+  return print === '1' || print === 'true';
+}

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { activeOrgAtom } from '@cpq/client';
-import { ErrorPanel, LoadingScreen, useLocationPath } from '@cpq/ui';
+import { ErrorPanel, LoadingScreen, useLocationKey } from '@cpq/ui';
 import { boot, bootStateAtom } from '../boot.ts';
-import { matchRoute } from '../routes.ts';
+import { isPrintPage, matchRoute } from '../routes.ts';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PluginError } from './PluginError.tsx';
@@ -22,7 +22,9 @@ const ShareeTour = lazy(() => import('../tour/ShareeTour.tsx').then((m) => ({ de
 export function Chrome({ onReady }: { onReady: () => void }) {
   const state = useAtomValue(bootStateAtom);
   const org = useAtomValue(activeOrgAtom);
-  const pathname = useLocationPath();
+  const location = useLocationKey();
+  const queryAt = location.indexOf('?');
+  const pathname = queryAt < 0 ? location : location.slice(0, queryAt);
 
   if (state.status === 'loading') return <LoadingScreen />;
   if (state.status === 'invitation') {
@@ -55,6 +57,8 @@ export function Chrome({ onReady }: { onReady: () => void }) {
       </>
     );
   }
+  // The PDF service's page: its sheets alone (no header to render, no share popup to fetch ahead).
+  if (isPrintPage(route, queryAt < 0 ? '' : location.slice(queryAt))) return null;
   const adminDenied = route.kind === 'admin' && org?.role !== 'owner';
   return (
     <>
