@@ -145,8 +145,8 @@ function resilientApplication(remote: string, expose: string): LifeCycles<object
  * downloading while the organisation's plugin is still loading: its static first view is painted
  * meanwhile. Nothing runs until single-spa mounts it; a failure here is left to the real load, which
  * shows it. Other pages load their files when they mount, once the plugin is there: fetched earlier
- * they shared the connection with the plugin's files, which every page and the header wait for (an
- * order page's header showed 0.6–0.8 s later on a slow phone connection), while the page's data is
+ * they shared the connection with the plugin's files, which every page and the header wait for (in
+ * Lighthouse's slow-phone model an order page's header showed 0.6–0.8 s later), while the page's data is
  * asked for ahead instead (boot.ts).
  */
 export function preloadApplicationFor(pathname: string): void {
