@@ -10,5 +10,5 @@ export { downloadBlob, downloadCsv } from './download.ts';
 export { PortalPartView, type PortalPartViewProps } from './PortalPartView.tsx';
 export { FINE_POINTER_QUERY, PHONE_QUERY, useIsPhone, useMediaQuery, useShowsKeyboardTips } from './media.ts';
 export { Swatch, Thumbnail, type PictureSize, type SwatchProps, type ThumbnailProps } from './Picture.tsx';
-export { GUIDED_TOUR_EVENT, startGuidedTour } from './tour.ts';
+export { GUIDED_TOUR_EVENT, listenForGuidedTour, startGuidedTour } from './tour.ts';
 export { PAGE_SHOWN_EVENT, announcePageShown } from './pageShown.ts';

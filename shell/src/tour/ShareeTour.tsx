@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useAtomValue } from 'jotai';
 import { activeRulesAtom, sessionAtom } from '@cpq/client';
 import { SHAREE_TOUR_DELAY_MS } from '@cpq/domain';
-import { Button, GUIDED_TOUR_EVENT } from '@cpq/ui';
+import { Button, listenForGuidedTour } from '@cpq/ui';
 import { markTourDone, targetOf, TOUR_STEPS, tourDue, type TourStep } from './steps.ts';
 import styles from './Tour.module.css';
 
@@ -61,8 +61,8 @@ export function ShareeTour({ delayMs = SHAREE_TOUR_DELAY_MS, steps: allSteps = T
       setIndex(0);
       setSteps(present);
     };
-    window.addEventListener(GUIDED_TOUR_EVENT, start);
-    return () => window.removeEventListener(GUIDED_TOUR_EVENT, start);
+    // Also when the button was pressed just before this code had arrived (it loads when the page shows).
+    return listenForGuidedTour(start);
   }, [allSteps]);
 
   const end = useCallback(() => {
