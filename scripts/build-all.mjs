@@ -1,4 +1,5 @@
-// `npm run build`: builds the shell, every micro-frontend and every organisation plugin, one after another.
+// `npm run build`: builds the shell, every micro-frontend and every organisation plugin, one after
+// another, then the compiled server (api/dist, scripts/build-server.ts).
 import { browserWorkspaces, ensureInstalled, log, runOrExit } from './lib.mjs';
 
 await ensureInstalled();
@@ -8,3 +9,5 @@ for (const ws of browserWorkspaces()) {
   await runOrExit('npm', ['run', 'build', '--silent', '-w', ws]);
   console.log(`  ${ws} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+log('Building the server');
+await runOrExit(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts']);

@@ -88,7 +88,7 @@ export const API_LAYERS: ReadonlyArray<{ name: string; paths: readonly string[] 
   { name: 'services', paths: ['services/'] },
   { name: 'routes', paths: ['routes/'] },
   { name: 'app', paths: ['app.ts', 'demo/'] },
-  { name: 'entry points', paths: ['main.ts', 'cli/'] },
+  { name: 'entry points', paths: ['main.ts', 'lifecycle.ts', 'cli/'] },
 ];
 
 /** The position of a file's layer in `layers` (a path relative to api/src), or -1 when none names it. */

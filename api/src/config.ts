@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Repository root (…/work/main): api/src/config.ts → ../.. */
+/** Repository root: api/src/config.ts → ../.. (and the same from api/dist, where the compiled server runs). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface AppConfig {
@@ -21,7 +21,12 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** Limit on connecting to the database, waiting for a connection and each query (DB_QUERY_TIMEOUT_MS). */
   dbQueryTimeoutMs: number | undefined;
+  /** How long a stop (SIGTERM) may take to finish the requests and tasks in progress (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
 }
+
+/** Under the 30 s most process managers and container runtimes wait before they kill a process. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 
 /** A positive number of milliseconds from the environment, or undefined (the default applies). */
 function millis(value: string | undefined, name: string): number | undefined {
@@ -67,17 +72,35 @@ function publicUrlOf(value: string | undefined, production: boolean): string | u
   return url;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const production = env.NODE_ENV === 'production';
+/** Set by the compiled server's build (scripts/build-server.ts); undefined when the sources run under tsx. */
+declare const __CPQ_SERVER_BUILD__: object | undefined;
+const COMPILED = typeof __CPQ_SERVER_BUILD__ !== 'undefined';
+
+/**
+ * NODE_ENV=production, or the compiled server (api/dist) started without NODE_ENV: a production
+ * start that forgot the setting must not seed demo accounts into the real database.
+ */
+export const isProduction = (env: NodeJS.ProcessEnv, compiled = COMPILED): boolean => (env.NODE_ENV ?? (compiled ? 'production' : '')) === 'production';
+
+/** What reaching the database needs (the server and the migrate command). */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<AppConfig, 'databaseUrl' | 'sqliteFile' | 'dbQueryTimeoutMs'> {
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: env.SQLITE_FILE ? path.resolve(env.SQLITE_FILE) : path.join(REPO_ROOT, 'data', 'portal.sqlite'),
+    dbQueryTimeoutMs: millis(env.DB_QUERY_TIMEOUT_MS, 'DB_QUERY_TIMEOUT_MS'),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = isProduction(env);
+  return {
+    ...loadDatabaseConfig(env),
     port: Number(env.PORT ?? 8080),
     production,
     demoMode: !production && env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
     remotesConfigFile: env.REMOTES_CONFIG || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     publicUrl: publicUrlOf(env.PUBLIC_URL, production),
-    dbQueryTimeoutMs: millis(env.DB_QUERY_TIMEOUT_MS, 'DB_QUERY_TIMEOUT_MS'),
+    shutdownTimeoutMs: millis(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS') ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
   };
 }

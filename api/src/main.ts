@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateLatest } from './db/migrations/index.ts';
 import { seedDemo } from './demo/index.ts';
 import { keepConnectionsOpen } from './http/keepAlive.ts';
+import { gracefulShutdown, repeatEvery } from './lifecycle.ts';
 
 /** A start-up failure as one line on stderr and a non-zero exit: no stack trace, never a password. */
 function fail(line: string): never {
@@ -49,44 +50,27 @@ const server = app.listen(config.port, () => {
 server.on('error', (err) => fail(`Cannot listen on port ${config.port}: ${messageOf(err)}`));
 keepConnectionsOpen(server);
 
+const logPassError = (task: string) => (err: unknown) =>
+  // A database outage is one line per pass, not a stack trace every second.
+  isDatabaseUnavailable(err) ? console.error(`${task} skipped: the database is not reachable (${messageOf(err)})`) : console.error(`${task} failed`, err);
+
 // Payments in progress: settle the simulated provider's due intents, reconcile what a webhook has not
 // told us (a lost event, a process that stopped mid-payment). One pass at a time.
-const SWEEP_MS = Number(process.env.PAYMENT_SWEEP_MS ?? 1000);
-let sweeping = false;
-const sweeper = setInterval(() => {
-  if (sweeping) return;
-  sweeping = true;
-  app
-    .sweepPayments()
-    // A database outage is one line per pass, not a stack trace every second.
-    .catch((err: unknown) => (isDatabaseUnavailable(err) ? console.error(`payment sweep skipped: the database is not reachable (${messageOf(err)})`) : console.error('payment sweep failed', err)))
-    .finally(() => (sweeping = false));
-}, SWEEP_MS);
-sweeper.unref();
+const sweeper = repeatEvery(Number(process.env.PAYMENT_SWEEP_MS ?? 1000), () => app.sweepPayments(), logPassError('payment sweep'));
 
 // Stored prices that follow the catalogue: reprice the orders a pricing version or a catalogue change
 // made due, a batch at a time (the next batch at once while the last one was full). One pass at a time.
-const REPRICE_MS = Number(process.env.REPRICE_MS ?? 1000);
-let repricing = false;
-const repriceTick = (): void => {
-  if (repricing) return;
-  repricing = true;
-  app
-    .repriceOrders()
-    .then((tick) => {
-      if (tick.more) setImmediate(() => void repriceTick());
-    })
-    .catch((err: unknown) => (isDatabaseUnavailable(err) ? console.error(`repricing skipped: the database is not reachable (${messageOf(err)})`) : console.error('repricing failed', err)))
-    .finally(() => (repricing = false));
-};
-const repricer = setInterval(repriceTick, REPRICE_MS);
-repricer.unref();
+const repricer = repeatEvery(Number(process.env.REPRICE_MS ?? 1000), async () => (await app.repriceOrders()).more, logPassError('repricing'));
 
-const shutdown = () => {
-  clearInterval(sweeper);
-  clearInterval(repricer);
-  server.close(() => void Promise.all([db.destroy(), app.pdf.close()]).then(() => process.exit(0)));
-  setTimeout(() => process.exit(0), 5000).unref();
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+const shutdown = gracefulShutdown({
+  server,
+  tasks: [sweeper, repricer],
+  close: async () => {
+    await Promise.all([db.destroy(), app.pdf.close()]);
+  },
+  timeoutMs: config.shutdownTimeoutMs,
+  log: (line) => console.log(line),
+  exit: (code) => process.exit(code),
+});
+process.on('SIGINT', () => shutdown.begin('SIGINT'));
+process.on('SIGTERM', () => shutdown.begin('SIGTERM'));

@@ -3,9 +3,21 @@ import { ENGINE_VERSION } from '@cpq/domain';
 import { sourceVersion } from '@cpq/domain/version';
 import { assertCompatible, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
 import { discoverOrgPlugins, type OrgPluginPackage } from '@cpq/plugin-sdk/discovery';
+import { REPO_ROOT } from './config.ts';
+
+/** Set by the compiled server's build (scripts/build-server.ts): each plugin's source version, fixed then. */
+declare const __CPQ_SERVER_BUILD__: { pluginVersions: Record<string, string> } | undefined;
+const SERVER_BUILD = typeof __CPQ_SERVER_BUILD__ === 'undefined' ? undefined : __CPQ_SERVER_BUILD__;
+
+/** The plugin's rules module: its sources under tsx, its compiled module beside this one in the compiled server. */
+function moduleOf(pkg: OrgPluginPackage): string {
+  if (!SERVER_BUILD) return pathToFileURL(pkg.entryFile).href;
+  if (!(pkg.orgId in SERVER_BUILD.pluginVersions)) throw new Error(`${pkg.workspace} was installed after the server was built: run npm run build.`);
+  return new URL(`./plugins/${pkg.folder}.js`, import.meta.url).href;
+}
 
 async function importPlugin(pkg: OrgPluginPackage): Promise<OrgPlugin> {
-  const mod = (await import(pathToFileURL(pkg.entryFile).href)) as { default?: Partial<OrgPlugin> };
+  const mod = (await import(moduleOf(pkg))) as { default?: Partial<OrgPlugin> };
   const plugin = mod.default;
   if (!plugin?.__cpqPlugin) {
     throw new Error(`${pkg.workspace}: ${pkg.entry} must default-export definePlugin({...}).`);
@@ -22,14 +34,16 @@ async function importPlugin(pkg: OrgPluginPackage): Promise<OrgPlugin> {
  * org-plugins/* workspace, its rules module imported as a plain package. The browser loads the
  * same modules through the federation runtime; the build and /remotes.json use the same discovery.
  */
-export async function loadInstalledPlugins(root?: string): Promise<OrgPlugin[]> {
+export async function loadInstalledPlugins(root: string = REPO_ROOT): Promise<OrgPlugin[]> {
   return Promise.all(discoverOrgPlugins(root).map(importPlugin));
 }
 
 /** Loaded once when this module is first imported, so a broken plugin stops the server at start. */
 const INSTALLED: readonly OrgPlugin[] = await loadInstalledPlugins();
 /** The source version of each installed plugin (package version + hash of its sources). */
-const INSTALLED_VERSIONS: ReadonlyMap<number, string> = new Map(discoverOrgPlugins().map((p) => [p.orgId, sourceVersion(p.dir)]));
+const INSTALLED_VERSIONS: ReadonlyMap<number, string> = new Map(
+  discoverOrgPlugins(REPO_ROOT).map((p) => [p.orgId, SERVER_BUILD ? (SERVER_BUILD.pluginVersions[p.orgId] ?? 'unknown') : sourceVersion(p.dir)]),
+);
 
 /** Organisation behaviour is looked up here by id; core code never branches on an organisation id. */
 export class PluginRegistry {

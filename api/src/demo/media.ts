@@ -7,13 +7,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mediumFileUrl } from '@cpq/domain';
 import type { MediaStorage } from '../adapters/storage/types.ts';
+import { REPO_ROOT } from '../config.ts';
 
 type Row = Record<string, unknown>;
 
-const PICTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pictures');
+// From the repository root, not this module's address: the compiled server runs from api/dist.
+const PICTURES_DIR = path.join(REPO_ROOT, 'api', 'src', 'demo', 'pictures');
 
 interface DemoPicture {
   id: number;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isMysql } from '../knex.ts';
 import * as m0001 from './0001_orgs_users_auth.ts';
 import * as m0002 from './0002_catalogue.ts';
 import * as m0003 from './0003_orders_spatial.ts';
@@ -66,8 +67,56 @@ export const migrationSource: Knex.MigrationSource<string> = {
   },
 };
 
-export async function migrateLatest(db: Knex): Promise<void> {
-  await db.migrate.latest({ migrationSource });
+/** How long a start waits for another process's migration (several API processes start together). */
+export const MIGRATION_LOCK_WAIT_MS = 120_000;
+
+/**
+ * What another process migrating the same SQLite file at the same moment makes this one meet: knex's
+ * lock, the file's write lock, or the bookkeeping table it had just found missing. Tried again.
+ */
+function isConcurrentMigration(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; message?: string };
+  return e.name === 'MigrationLocked' || e.code === 'SQLITE_BUSY' || /\bknex_migrations(_lock)?\b.* already exists/.test(e.message ?? '');
+}
+
+/**
+ * On MySQL/MariaDB one migration at a time across every process of the database: a named lock of the
+ * server (GET_LOCK), held on a connection of its own while knex migrates on the others.
+ */
+async function withServerLock<T>(db: Knex, waitMs: number, fn: () => Promise<T>): Promise<T> {
+  const conn = (await db.client.acquireConnection()) as unknown;
+  try {
+    const [rows] = (await db.raw('select get_lock(?, ?) as got', [`cpq_migrate_${db.client.database()}`, Math.ceil(waitMs / 1000)]).connection(conn)) as [Array<{ got: number | null }>];
+    if (Number(rows[0]?.got) !== 1) throw new Error(`Another process has been migrating the database for over ${Math.round(waitMs / 1000)} s.`);
+    try {
+      return await fn();
+    } finally {
+      await db.raw('select release_lock(?)', [`cpq_migrate_${db.client.database()}`]).connection(conn);
+    }
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
+/**
+ * Brings the schema up to date. Several processes may start at once on one database: on MariaDB they
+ * migrate one after the other (the later ones find nothing left to do); on SQLite a process meeting
+ * another's migration tries again until it is done.
+ */
+export async function migrateLatest(db: Knex, opts: { lockWaitMs?: number; retryMs?: number } = {}): Promise<void> {
+  const waitMs = opts.lockWaitMs ?? MIGRATION_LOCK_WAIT_MS;
+  if (isMysql(db)) return withServerLock(db, waitMs, async () => void (await db.migrate.latest({ migrationSource })));
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await db.migrate.latest({ migrationSource });
+      return;
+    } catch (err) {
+      if (!isConcurrentMigration(err)) throw err;
+      if (Date.now() >= until) throw new Error(`Another process has been migrating the database for over ${Math.round(waitMs / 1000)} s.`);
+      await new Promise((resolve) => setTimeout(resolve, opts.retryMs ?? 250));
+    }
+  }
 }
 
 export async function rollbackAll(db: Knex): Promise<void> {
