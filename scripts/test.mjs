@@ -103,7 +103,8 @@ async function e2e(stage, database, journeyEnv = {}, args = []) {
   // The journeys read the mail the server sends from its outbox folder.
   const outbox = path.join(tmp, `outbox-${stage}`);
   // Uploaded media go to a folder of the run, not the checkout's data/media.
-  const server = await startServer({ port, env: { DATABASE_URL: '', ...database, NODE_ENV: 'test', MAIL_OUTBOX_DIR: outbox, MEDIA_DIR: path.join(tmp, `media-${stage}`) } });
+  // Warnings and errors only: the server's output is kept in memory, for its start-up failure.
+  const server = await startServer({ port, env: { DATABASE_URL: '', ...database, NODE_ENV: 'test', LOG_LEVEL: 'warn', MAIL_OUTBOX_DIR: outbox, MEDIA_DIR: path.join(tmp, `media-${stage}`) } });
   try {
     await playwright(stage, { E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_MAIL_OUTBOX_DIR: outbox, ...journeyEnv }, args);
   } finally {

@@ -45,6 +45,10 @@ import { invitationRoutes } from './routes/invitations.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { spatialRoutes } from './routes/spatial.ts';
 import { pdfRendererFromEnv, type PdfRenderer } from './adapters/pdf/index.ts';
+import type { Logger } from 'pino';
+import { logger as processLogger } from './log.ts';
+import { requestLog } from './http/requestLog.ts';
+import { Metrics, metricsEndpoint } from './http/metrics.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -58,9 +62,13 @@ export interface AppDeps {
   plugins?: PluginRegistry;
   /**
    * Errors with status ≥ 500 are logged here, with the request's method and path (never its query
-   * string: share links carry tokens there).
+   * string: share links carry tokens there). By default an error line of the logger.
    */
   logError?: (err: unknown, request?: string) => void;
+  /** Structured log lines (log.ts): the process's logger by default. */
+  logger?: Logger;
+  /** Prometheus metrics at GET /metrics (METRICS=1), only with `Authorization: Bearer <token>` when a token is set. */
+  metrics?: { token?: string };
   /** Adapters (docs/decisions/0042-payments.md): from the environment by default. */
   payments?: PaymentProvider;
   mailer?: Mailer;
@@ -94,6 +102,10 @@ export interface App extends Koa {
   pdf: PdfRenderer;
   /** Every API route (method and path): the authorisation matrix and the fuzz tests are generated from it. */
   routeTable: ReadonlyArray<{ method: string; path: string }>;
+  /** The metrics when they are on (background task passes are recorded there by main.ts). */
+  metrics: Metrics | undefined;
+  /** Whether the background tasks run (the readiness check); main.ts says, an app without tasks is ready. */
+  tasksReady: () => boolean;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -103,7 +115,8 @@ export function createApp(deps: AppDeps): App {
   app.repos = repos;
   app.plugins = deps.plugins ?? new PluginRegistry();
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...deps.rateLimit };
-  const logError = deps.logError ?? ((err: unknown, request?: string) => console.error(request ? `${request} failed:` : 'Request failed:', err));
+  const logger = deps.logger ?? processLogger;
+  const logError = deps.logError ?? ((err: unknown, request?: string) => logger.error({ err, ...(request ? { request } : {}) }, request ? `${request} failed` : 'failed'));
   // ctx.path, never ctx.url: the query string may carry a share token.
   const requestOf = (ctx: Koa.Context) => `${ctx.method} ${ctx.path}`;
   // Errors Koa itself meets (a stream failing after the answer started) go to the same log.
@@ -111,6 +124,14 @@ export function createApp(deps: AppDeps): App {
   const publicUrl = deps.publicUrl ?? process.env.PUBLIC_URL;
   const links = linkAddress(publicUrl);
 
+  // First: the request's id and scope, and its log line.
+  app.use(requestLog({ logger, trustProxy: !!deps.trustProxy }));
+  app.tasksReady = () => true;
+  app.metrics = deps.metrics ? new Metrics({ pool: () => poolOf(deps.db), pdfQueue: () => app.pdf.load }) : undefined;
+  if (app.metrics) {
+    app.use(app.metrics.middleware());
+    app.use(metricsEndpoint(app.metrics, deps.metrics?.token));
+  }
   app.use(serverTiming);
   // Errors → { error: { code, message, details? } }
   app.use(async (ctx, next) => {
@@ -183,7 +204,7 @@ export function createApp(deps: AppDeps): App {
   app.repriceOrders = (opts) => repriceDueOrders(repricer, opts);
   app.use(sessionMiddleware());
   const routers = [
-    healthRoutes({ queries }),
+    healthRoutes({ queries, tasksReady: () => app.tasksReady() }),
     brandRoutes({ repos }),
     paymentWebhookRoutes(paymentDeps),
     orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),
@@ -221,6 +242,12 @@ export function createApp(deps: AppDeps): App {
 }
 
 const repoRootOf = (deps: AppDeps) => deps.repoRoot ?? REPO_ROOT;
+
+/** The knex pool's counts (tarn), for the metrics. */
+function poolOf(db: Knex): { used: number; free: number; pendingAcquires: number } | undefined {
+  const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+  return pool ? { used: pool.numUsed(), free: pool.numFree(), pendingAcquires: pool.numPendingAcquires() } : undefined;
+}
 
 function sessionIdleFromEnv(): number {
   const ms = Number(process.env.SESSION_IDLE_MS);

@@ -23,6 +23,8 @@ export interface AppConfig {
   dbQueryTimeoutMs: number | undefined;
   /** How long a stop (SIGTERM) may take to finish the requests and tasks in progress (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** Prometheus metrics at GET /metrics (METRICS=1), behind METRICS_TOKEN when it is set; undefined: off. */
+  metrics: { token?: string } | undefined;
 }
 
 /** Under the 30 s most process managers and container runtimes wait before they kill a process. */
@@ -102,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     publicUrl: publicUrlOf(env.PUBLIC_URL, production),
     shutdownTimeoutMs: millis(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS') ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    metrics: env.METRICS === '1' || env.METRICS === 'true' ? (env.METRICS_TOKEN?.trim() ? { token: env.METRICS_TOKEN.trim() } : {}) : undefined,
   };
 }

@@ -1,23 +1,50 @@
 import type { Server, ServerResponse } from 'node:http';
+import type { TaskPassRecorder } from './http/metrics.ts';
 
 /** A background task run every `ms`, one pass at a time; `stop` waits for a pass in progress. */
 export interface Repeating {
   stop(): Promise<void>;
+  /** Not stopped, and no pass running longer than `stuckMs` (the readiness check). */
+  healthy(now?: number): boolean;
+}
+
+export interface RepeatOptions {
+  /** The task's name in the metrics. */
+  name?: string;
+  recorder?: TaskPassRecorder;
+  /** A pass running longer than this is stuck (10 minutes by default). */
+  stuckMs?: number;
 }
 
 /**
  * Runs `pass` every `ms` (never two at once). A pass answering `true` has more to do: the next one
  * starts at once. A failing pass goes to `onError` and the next one comes at its time.
  */
-export function repeatEvery(ms: number, pass: () => Promise<boolean | void>, onError: (err: unknown) => void): Repeating {
+export function repeatEvery(ms: number, pass: () => Promise<boolean | void>, onError: (err: unknown) => void, opts: RepeatOptions = {}): Repeating {
   let running: Promise<void> | null = null;
+  let startedAt = 0;
   let stopped = false;
+  const { name = 'task', recorder } = opts;
+  const stuckMs = opts.stuckMs ?? 600_000;
   const tick = (): void => {
     if (running || stopped) return;
+    startedAt = Date.now();
+    const ended = recorder?.passStarted(name);
+    const outcome = (result: 'ok' | 'failed') => {
+      ended?.();
+      recorder?.passEnded(name, result, (Date.now() - startedAt) / 1000);
+    };
     running = pass()
-      .then((more) => {
-        if (more && !stopped) setImmediate(tick);
-      }, onError)
+      .then(
+        (more) => {
+          outcome('ok');
+          if (more && !stopped) setImmediate(tick);
+        },
+        (err: unknown) => {
+          outcome('failed');
+          onError(err);
+        },
+      )
       .finally(() => (running = null));
   };
   const timer = setInterval(tick, ms);
@@ -27,6 +54,9 @@ export function repeatEvery(ms: number, pass: () => Promise<boolean | void>, onE
       stopped = true;
       clearInterval(timer);
       await running;
+    },
+    healthy(now = Date.now()) {
+      return !stopped && (!running || now - startedAt < stuckMs);
     },
   };
 }

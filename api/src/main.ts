@@ -7,10 +7,12 @@ import { migrateLatest } from './db/migrations/index.ts';
 import { seedDemo } from './demo/index.ts';
 import { keepConnectionsOpen } from './http/keepAlive.ts';
 import { gracefulShutdown, repeatEvery } from './lifecycle.ts';
+import { logger } from './log.ts';
+import { format } from 'node:util';
 
-/** A start-up failure as one line on stderr and a non-zero exit: no stack trace, never a password. */
+/** A start-up failure as one log line and a non-zero exit: no stack trace, never a password. */
 function fail(line: string): never {
-  console.error(line);
+  logger.fatal(line);
   process.exit(1);
 }
 
@@ -20,6 +22,12 @@ const messageOf = (err: unknown) => {
   const message = e?.message || e?.errors?.map((x) => x.message).find(Boolean) || String(err);
   return message.split('\n')[0]!;
 };
+
+// What a library prints goes into the structured log too, one line each (with the request's id when a request prints it).
+console.log = (...args: unknown[]) => logger.info(format(...args));
+console.info = console.log;
+console.warn = (...args: unknown[]) => logger.warn(format(...args));
+console.error = (...args: unknown[]) => logger.error(format(...args));
 
 let config: AppConfig;
 try {
@@ -37,30 +45,32 @@ try {
   await migrateLatest(db);
   if (config.demoMode) {
     const seeded = await seedDemo(db, { storage });
-    if (seeded) console.log('Demo data seeded (users: owner-850@demo.test … password "demo").');
+    if (seeded) logger.info('Demo data seeded (users: owner-850@demo.test … password "demo").');
   }
 } catch (err) {
   fail(`Cannot connect to the database at ${where}: ${messageOf(err)}`);
 }
 
-const app = createApp({ db, storage, remotesConfigFile: config.remotesConfigFile, trustProxy: config.trustProxy, publicUrl: config.publicUrl });
+const app = createApp({ db, storage, remotesConfigFile: config.remotesConfigFile, trustProxy: config.trustProxy, publicUrl: config.publicUrl, logger, metrics: config.metrics });
 const server = app.listen(config.port, () => {
-  console.log(`API listening on http://localhost:${config.port} (${config.databaseUrl ? 'MySQL' : `SQLite ${config.sqliteFile}`})`);
+  logger.info(`API listening on http://localhost:${config.port} (${config.databaseUrl ? 'MySQL' : `SQLite ${config.sqliteFile}`})`);
 });
 server.on('error', (err) => fail(`Cannot listen on port ${config.port}: ${messageOf(err)}`));
 keepConnectionsOpen(server);
 
 const logPassError = (task: string) => (err: unknown) =>
   // A database outage is one line per pass, not a stack trace every second.
-  isDatabaseUnavailable(err) ? console.error(`${task} skipped: the database is not reachable (${messageOf(err)})`) : console.error(`${task} failed`, err);
+  isDatabaseUnavailable(err) ? logger.error({ task }, `${task} skipped: the database is not reachable (${messageOf(err)})`) : logger.error({ task, err }, `${task} failed`);
+const observed = (name: string) => ({ name, recorder: app.metrics });
 
 // Payments in progress: settle the simulated provider's due intents, reconcile what a webhook has not
 // told us (a lost event, a process that stopped mid-payment). One pass at a time.
-const sweeper = repeatEvery(Number(process.env.PAYMENT_SWEEP_MS ?? 1000), () => app.sweepPayments(), logPassError('payment sweep'));
+const sweeper = repeatEvery(Number(process.env.PAYMENT_SWEEP_MS ?? 1000), () => app.sweepPayments(), logPassError('payment sweep'), observed('payment sweep'));
 
 // Stored prices that follow the catalogue: reprice the orders a pricing version or a catalogue change
 // made due, a batch at a time (the next batch at once while the last one was full). One pass at a time.
-const repricer = repeatEvery(Number(process.env.REPRICE_MS ?? 1000), async () => (await app.repriceOrders()).more, logPassError('repricing'));
+const repricer = repeatEvery(Number(process.env.REPRICE_MS ?? 1000), async () => (await app.repriceOrders()).more, logPassError('repricing'), observed('repricing'));
+app.tasksReady = () => sweeper.healthy() && repricer.healthy();
 
 const shutdown = gracefulShutdown({
   server,
@@ -69,7 +79,7 @@ const shutdown = gracefulShutdown({
     await Promise.all([db.destroy(), app.pdf.close()]);
   },
   timeoutMs: config.shutdownTimeoutMs,
-  log: (line) => console.log(line),
+  log: (line) => logger.info(line),
   exit: (code) => process.exit(code),
 });
 process.on('SIGINT', () => shutdown.begin('SIGINT'));

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Knex } from 'knex';
 import { inject } from 'vitest';
-import { createApp, type AppDeps } from '../src/app.ts';
+import { createApp, type App, type AppDeps } from '../src/app.ts';
 import { createDb } from '../src/db/knex.ts';
 import { migrateLatest } from '../src/db/migrations/index.ts';
 import { seedDemo } from '../src/demo/index.ts';
@@ -16,6 +16,10 @@ import { LocalMediaStorage } from '../src/adapters/storage/local.ts';
 import type { MediaStorage } from '../src/adapters/storage/types.ts';
 import { copyMysqlTemplate, mysqlAdmin, type DbTemplates } from './dbTemplates.ts';
 import { RecordingPdfRenderer } from './pdfFake.ts';
+import { createLogger } from '../src/log.ts';
+
+/** Test apps write no log lines unless a test gives them a logger. */
+const SILENT = createLogger({ level: 'silent' });
 import type { PaymentProvider } from '../src/adapters/payments/types.ts';
 
 export interface DbCase {
@@ -88,6 +92,8 @@ export interface Served {
   url: string;
   /** The API's routes (method and path), as the app registered them. */
   routeTable: ReadonlyArray<{ method: string; path: string }>;
+  /** The app itself (its metrics, its readiness hook). */
+  app: App;
   db: Knex;
   client(): Client;
   as(email: string): Promise<Client>;
@@ -115,6 +121,7 @@ async function listen(deps: AppDeps, destroyDb: boolean): Promise<Served> {
   return {
     url,
     routeTable: app.routeTable,
+    app,
     db: deps.db,
     client: () => new Client(url),
     async as(email: string) {
@@ -195,7 +202,7 @@ export async function startTestApp(dbCase: DbCase, deps: Partial<AppDeps> & { pa
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cpq-api-media-'));
   // No browser unless a test asks for one: the PDF route answers from a recording stand-in.
   const { paymentsFor, ...given } = deps;
-  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, storage: new LocalMediaStorage(mediaDir), pdf: new RecordingPdfRenderer(), ...given, ...(paymentsFor ? { payments: paymentsFor(db) } : {}) };
+  const base: AppDeps = { db, repoRoot: path.join(os.tmpdir(), 'cpq-no-builds'), logError: () => {}, logger: SILENT, storage: new LocalMediaStorage(mediaDir), pdf: new RecordingPdfRenderer(), ...given, ...(paymentsFor ? { payments: paymentsFor(db) } : {}) };
   // The demo pictures' files, as the seed stores them (the database is a copy of a seeded one).
   if (!deps.storage) await storeDemoPictures(base.storage!);
   const main = await listen(base, false);

@@ -93,7 +93,13 @@ describe('the compiled server (api/dist)', () => {
     // No NODE_ENV: the compiled server is in production unless told otherwise.
     const run = runCompiled('main.js', { SQLITE_FILE: path.join(os.tmpdir(), `cpq-never-${process.pid}.sqlite`), PORT: String(await freePort()) });
     expect(await run.exited).toBe(1);
-    expect(run.output().trim()).toBe('Cannot start: PUBLIC_URL is not set. In production it must be the portal’s public address (for example PUBLIC_URL=https://portal.example.com): share links and mails point there.');
+    const lines = run.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toEqual({
+      level: 'fatal',
+      time: expect.any(String),
+      msg: 'Cannot start: PUBLIC_URL is not set. In production it must be the portal’s public address (for example PUBLIC_URL=https://portal.example.com): share links and mails point there.',
+    });
   });
 });
 
@@ -106,7 +112,8 @@ describe.each(databases)('the compiled server on $name', (dbCase) => {
   it('three migrate commands at once on an empty database all succeed: one migrates, the others wait for it', async () => {
     const database = await emptyDatabase(dbCase, cleanups);
     const runs = [1, 2, 3].map(() => runCompiled('migrate.js', database));
-    expect(await Promise.all(runs.map((r) => r.exited))).toEqual([0, 0, 0]);
+    const codes = await Promise.all(runs.map((r) => r.exited));
+    expect(codes, runs.map((r) => r.output()).join('\n')).toEqual([0, 0, 0]);
     for (const r of runs) expect(r.output()).toMatch(/^Migrations are up to date \(.+\)\.\n$/);
   }, 60_000);
 
@@ -143,7 +150,11 @@ describe.each(databases)('the compiled server on $name', (dbCase) => {
       expect(answer).toMatch(/\r\nConnection: close\r\n/i);
       expect(answer).toContain('"code":"invalidCredentials"');
       expect(await run.exited).toBe(0);
-      expect(run.output()).toContain('SIGTERM: finishing the requests and tasks in progress, then stopping.');
+      // Structured lines: the stop is logged, and the request it waited for with its id.
+      const logged = run.output().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(logged).toContainEqual(expect.objectContaining({ level: 'info', msg: 'SIGTERM: finishing the requests and tasks in progress, then stopping.' }));
+      const id = /\r\nX-Request-Id: ([^\r]+)\r\n/i.exec(answer)?.[1];
+      expect(logged).toContainEqual(expect.objectContaining({ msg: 'request', reqId: id, method: 'POST', path: '/api/auth/login', status: 401 }));
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
     }

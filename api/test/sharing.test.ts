@@ -860,8 +860,11 @@ describe.each(databases)('sharing on $name', (dbCase) => {
 describe('links outside a request and the production start', () => {
   it('outside a request, links point where the portal was last reached; PUBLIC_URL always wins', async () => {
     const { linkAddress } = await import('../src/http/linkAddress.ts');
-    const fromRequests = linkAddress(undefined);
-    const ctx = (origin: string) => ({ origin }) as unknown as Parameters<typeof fromRequests.middleware>[0];
+    const { requestScope } = await import('../src/log.ts');
+    const links = linkAddress(undefined);
+    // As in the app: each request runs in a scope of its own (http/requestLog.ts enters it).
+    const fromRequests = { ...links, middleware: (c: Parameters<typeof links.middleware>[0], next: () => Promise<void>) => requestScope.run({ requestId: 'r' }, () => links.middleware(c, next)) };
+    const ctx = (origin: string) => ({ origin }) as unknown as Parameters<typeof links.middleware>[0];
     let inside = '';
     await fromRequests.middleware(ctx('http://10.0.0.5:8193'), async () => {
       inside = fromRequests.base();
@@ -909,7 +912,11 @@ describe('links outside a request and the production start', () => {
       timeout: 300_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual(['Cannot start: PUBLIC_URL is not set. In production it must be the portal’s public address (for example PUBLIC_URL=https://portal.example.com): share links and mails point there.']);
+    // One structured line (docs/decisions/0117-logs-and-metrics.md).
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
+      { level: 'fatal', time: expect.any(String), msg: 'Cannot start: PUBLIC_URL is not set. In production it must be the portal’s public address (for example PUBLIC_URL=https://portal.example.com): share links and mails point there.' },
+    ]);
     expect(fs.existsSync(sqliteFile)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { isConnectionLost } from './errors.ts';
+import { logger } from '../log.ts';
 
 export type Db = Knex;
 
@@ -92,13 +93,12 @@ function retryLostReads(db: Knex): void {
 
 /**
  * knex's own warnings, except its report of each failed connection attempt (with a stack trace):
- * that failure reaches the caller, which says it once — a 503 answer, or the start-up line — and
- * its report of a migration another process is running (migrateLatest waits for it).
+ * that failure reaches the caller, which says it once — a 503 answer, or the start-up line.
  */
 const log = {
   warn(message: unknown) {
-    if (typeof message === 'string' && (message.startsWith('Acquire connection error') || message.startsWith("Can't take lock to run migrations") || message.includes('knex migrate:unlock'))) return;
-    console.warn(message);
+    if (typeof message === 'string' && message.startsWith('Acquire connection error')) return;
+    logger.warn({ source: 'knex' }, String(message));
   },
 };
 

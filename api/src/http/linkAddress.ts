@@ -1,12 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Next } from 'koa';
+import { requestScope } from '../log.ts';
 
 /**
  * The address links in answers and mails start with (docs/decisions/0071-share-link-addresses-and-expiry.md):
  * the configured public address (PUBLIC_URL) when there is one, else the address the request came in
  * on — its scheme and host, the proxy's X-Forwarded-Proto/-Host believed only when the app trusts the
- * proxy (Koa's `ctx.origin`). The request's address is kept for everything the request goes on to do,
- * mails sent after its transaction committed included, so no service has to pass it along by hand.
+ * proxy (Koa's `ctx.origin`). The request's address is kept in its scope (log.ts, entered by the
+ * request log's middleware) for everything the request goes on to do, mails sent after its
+ * transaction committed included, so no service has to pass it along by hand.
  * Production always names PUBLIC_URL (config.ts): a Host header is the caller's to choose.
  */
 export interface LinkAddress {
@@ -31,7 +32,6 @@ function originOf(address: string): string | null {
 
 export function linkAddress(publicUrl: string | undefined): LinkAddress {
   const configured = publicUrl?.trim().replace(/\/+$/, '') || undefined;
-  const current = new AsyncLocalStorage<string>();
   // Work outside a request (the payment sweep) links to where the portal was last reached.
   let lastSeen: string | undefined;
   return {
@@ -40,8 +40,10 @@ export function linkAddress(publicUrl: string | undefined): LinkAddress {
       const origin = originOf(ctx.origin);
       if (!origin) return next();
       lastSeen = origin;
-      return current.run(origin, next);
+      const scope = requestScope.getStore();
+      if (scope) scope.linkOrigin = origin;
+      return next();
     },
-    base: () => configured ?? current.getStore() ?? lastSeen ?? LAST_RESORT,
+    base: () => configured ?? requestScope.getStore()?.linkOrigin ?? lastSeen ?? LAST_RESORT,
   };
 }

@@ -4,6 +4,7 @@ import type { Repos } from '../db/repository.ts';
 import type { ProductOrderRow } from '../db/rows.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { toDbDate } from '../db/time.ts';
+import { logger } from '../log.ts';
 import { audit } from './orders.ts';
 import { finishOrderWrite, isDue, pricesFollow, pricingContext, recomputeItemsCounted, sameCosts, staleness, type PricingContext, type PricingDeps } from './repricing.ts';
 
@@ -136,7 +137,7 @@ export async function repriceDueOrders(deps: RepricerDeps, opts: { now?: Date; l
       else tick.skipped++;
     } catch (err) {
       tick.failed++;
-      (deps.logError ?? ((e: unknown) => console.error(`repricing order ${id} failed`, e)))(err);
+      (deps.logError ?? ((e: unknown) => logger.error({ err: e }, `repricing order ${id} failed`)))(err);
     }
   }
   // Failures stay due: do not spin on them within this second.

@@ -21,6 +21,8 @@ export interface PdfRenderer {
   render(job: PdfJob): Promise<Buffer>;
   /** Ends the browser (server shutdown); a later render starts it again. */
   close(): Promise<void>;
+  /** Renders in progress and waiting for a slot (the metrics). */
+  readonly load?: { running: number; waiting: number };
 }
 
 export const PDF_BUSY_MESSAGE = 'The PDF service is busy. Please try again in a minute.';

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Knex } from 'knex';
 import { isMysql } from '../knex.ts';
 import * as m0001 from './0001_orgs_users_auth.ts';
@@ -70,13 +71,44 @@ export const migrationSource: Knex.MigrationSource<string> = {
 /** How long a start waits for another process's migration (several API processes start together). */
 export const MIGRATION_LOCK_WAIT_MS = 120_000;
 
+/** Whether a process of this machine is running (a lock file's owner). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
- * What another process migrating the same SQLite file at the same moment makes this one meet: knex's
- * lock, the file's write lock, or the bookkeeping table it had just found missing. Tried again.
+ * On SQLite one migration at a time across the processes of this machine: a lock file beside the
+ * database (`<file>.migrating`, holding its owner's process id; a file whose owner is gone is taken
+ * over). knex's own lock does not hold there: two processes both found it free and ran the same migration.
  */
-function isConcurrentMigration(err: unknown): boolean {
-  const e = err as { name?: string; code?: string; message?: string };
-  return e.name === 'MigrationLocked' || e.code === 'SQLITE_BUSY' || /\bknex_migrations(_lock)?\b.* already exists/.test(e.message ?? '');
+async function withFileLock<T>(file: string, waitMs: number, fn: () => Promise<T>): Promise<T> {
+  const lock = `${file}.migrating`;
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(lock, { encoding: 'utf8', flag: 'r' }) || 0);
+      if (owner > 0 && !isRunning(owner)) {
+        fs.rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() >= until) throw new Error(`Another process has been migrating the database for over ${Math.round(waitMs / 1000)} s (or left ${lock} behind: remove it if no migration runs).`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
 }
 
 /**
@@ -84,14 +116,15 @@ function isConcurrentMigration(err: unknown): boolean {
  * server (GET_LOCK), held on a connection of its own while knex migrates on the others.
  */
 async function withServerLock<T>(db: Knex, waitMs: number, fn: () => Promise<T>): Promise<T> {
+  const name = `cpq_migrate_${db.client.database()}`;
   const conn = (await db.client.acquireConnection()) as unknown;
   try {
-    const [rows] = (await db.raw('select get_lock(?, ?) as got', [`cpq_migrate_${db.client.database()}`, Math.ceil(waitMs / 1000)]).connection(conn)) as [Array<{ got: number | null }>];
+    const [rows] = (await db.raw('select get_lock(?, ?) as got', [name, Math.ceil(waitMs / 1000)]).connection(conn)) as [Array<{ got: number | null }>];
     if (Number(rows[0]?.got) !== 1) throw new Error(`Another process has been migrating the database for over ${Math.round(waitMs / 1000)} s.`);
     try {
       return await fn();
     } finally {
-      await db.raw('select release_lock(?)', [`cpq_migrate_${db.client.database()}`]).connection(conn);
+      await db.raw('select release_lock(?)', [name]).connection(conn);
     }
   } finally {
     await db.client.releaseConnection(conn);
@@ -99,24 +132,15 @@ async function withServerLock<T>(db: Knex, waitMs: number, fn: () => Promise<T>)
 }
 
 /**
- * Brings the schema up to date. Several processes may start at once on one database: on MariaDB they
- * migrate one after the other (the later ones find nothing left to do); on SQLite a process meeting
- * another's migration tries again until it is done.
+ * Brings the schema up to date. Several processes may start at once on one database: they migrate
+ * one after the other, and the later ones find nothing left to do.
  */
-export async function migrateLatest(db: Knex, opts: { lockWaitMs?: number; retryMs?: number } = {}): Promise<void> {
+export async function migrateLatest(db: Knex, opts: { lockWaitMs?: number } = {}): Promise<void> {
   const waitMs = opts.lockWaitMs ?? MIGRATION_LOCK_WAIT_MS;
-  if (isMysql(db)) return withServerLock(db, waitMs, async () => void (await db.migrate.latest({ migrationSource })));
-  const until = Date.now() + waitMs;
-  for (;;) {
-    try {
-      await db.migrate.latest({ migrationSource });
-      return;
-    } catch (err) {
-      if (!isConcurrentMigration(err)) throw err;
-      if (Date.now() >= until) throw new Error(`Another process has been migrating the database for over ${Math.round(waitMs / 1000)} s.`);
-      await new Promise((resolve) => setTimeout(resolve, opts.retryMs ?? 250));
-    }
-  }
+  const latest = async () => void (await db.migrate.latest({ migrationSource }));
+  if (isMysql(db)) return withServerLock(db, waitMs, latest);
+  const file = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  return file && file !== ':memory:' ? withFileLock(file, waitMs, latest) : latest();
 }
 
 export async function rollbackAll(db: Knex): Promise<void> {
