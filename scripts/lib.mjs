@@ -1,7 +1,7 @@
 // Small helpers shared by the project scripts (plain Node: they run before anything is installed).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 // By path, not by package name: these scripts run before node_modules exists.
@@ -101,41 +101,120 @@ export async function ensureMysql() {
 }
 
 /** Installs Debian's chromium when /usr/bin/chromium is missing (Playwright never downloads a browser here). */
+/** Installs Debian packages with apt-get (through sudo when not root); false when that failed. */
+async function aptInstall(packages) {
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const aptGet = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env });
+  return (await aptGet(['update', '-qq'])) === 0 && (await aptGet(['install', '-y', '-qq', ...packages])) === 0;
+}
+
 export async function ensureChromium() {
   const exe = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(exe)) return exe;
   log('Installing Debian chromium for the browser tests (apt-get)');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  const aptGet = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env });
-  if ((await aptGet(['update', '-qq'])) !== 0 || (await aptGet(['install', '-y', '-qq', 'chromium', 'fonts-liberation'])) !== 0) {
+  if (!(await aptInstall(['chromium', 'fonts-liberation']))) {
     console.error('Could not install chromium with apt-get.');
     process.exit(1);
   }
   return exe;
 }
 
-/** Starts the portal server and resolves once it answers; returns a stop function. */
-export async function startServer({ port, env }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Debian's nginx, for the journeys through a reverse proxy in front of two API processes; null when it cannot be installed. */
+export async function ensureNginx() {
+  const exe = '/usr/sbin/nginx';
+  if (existsSync(exe)) return exe;
+  log('Installing Debian nginx-light for the journeys through a proxy (apt-get)');
+  return (await aptInstall(['nginx-light'])) && existsSync(exe) ? exe : null;
+}
+
+/**
+ * nginx on `port` in front of `upstreams` (ports of API processes on this machine), in the foreground
+ * as a child with its own folder: round robin, a request the first process refused (it went away)
+ * passed to the next, the client's address and scheme and nginx's request id passed on. Its access
+ * log names the process that answered each request. Returns its stop function and log's path.
+ */
+export async function startNginx({ exe, port, upstreams, dir }) {
+  mkdirSync(path.join(dir, 'temp'), { recursive: true });
+  const accessLog = path.join(dir, 'access.log');
+  const conf = `
+daemon off;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  client_body_temp_path ${dir}/temp/body;
+  proxy_temp_path ${dir}/temp/proxy;
+  fastcgi_temp_path ${dir}/temp/fastcgi;
+  uwsgi_temp_path ${dir}/temp/uwsgi;
+  scgi_temp_path ${dir}/temp/scgi;
+  log_format upstream '$request_id $status $request_method $uri $upstream_addr';
+  access_log ${accessLog} upstream;
+  client_max_body_size 20m;
+  upstream portal {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://portal;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout http_502;
+      proxy_read_timeout 120s;
+    }
+  }
+}
+`;
+  const confFile = path.join(dir, 'nginx.conf');
+  writeFileSync(confFile, conf);
+  const service = await startService({ cmd: exe, args: ['-c', confFile, '-p', dir], port, stopSignal: 'SIGQUIT', tries: 40 });
+  if (service.started) return { stop: service.stop, accessLog };
+  const errors = existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '';
+  throw new Error(`nginx did not start on port ${port}:\n${service.output()}${errors}`);
+}
+
+/** The compiled server (api/dist/main.js, plain node) on `port`; resolves once it answers. */
+export async function startCompiledServer({ port, env }) {
+  return startServer({ port, env, entry: ['api/dist/main.js'] });
+}
+
+/**
+ * A long-running child (a server) that answers on `port`, its output kept: `started` once it answers
+ * (within `tries` quarter seconds), else stopped again. `stop` sends `stopSignal` and waits for its end
+ * (at once when it has ended, killed by a signal included).
+ */
+async function startService({ cmd, args, port, stopSignal, tries, spawnOptions = {} }) {
+  const child = spawn(cmd, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const stop = () =>
     new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(stopSignal);
     });
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < tries; i++) {
     if (child.exitCode !== null) break;
-    if (await canConnect(port)) return { stop, output: () => output };
+    if (await canConnect(port)) return { started: true, stop, output: () => output, pid: child.pid };
     await sleep(250);
   }
   await stop();
-  throw new Error(`The portal server did not start on port ${port}:\n${output}`);
+  return { started: false, stop, output: () => output, pid: child.pid };
+}
+
+/** Starts the portal server and resolves once it answers; returns a stop function. */
+export async function startServer({ port, env, entry = ['--import', 'tsx', 'api/src/main.ts'] }) {
+  const spawnOptions = { cwd: root, env: { ...process.env, ...env, PORT: String(port) } };
+  const service = await startService({ cmd: process.execPath, args: entry, port, stopSignal: 'SIGTERM', tries: 240, spawnOptions });
+  if (service.started) return { stop: service.stop, output: service.output, pid: service.pid };
+  throw new Error(`The portal server did not start on port ${port}:\n${service.output()}`);
 }

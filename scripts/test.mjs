@@ -1,6 +1,7 @@
 // `npm test`: everything a change can break. Type check, unit tests, API tests on SQLite and on
-// MySQL/MariaDB, a full build, and the Playwright journeys in Chromium on both databases. Ends with
-// each stage's time and one line "N passed, N failed[, N skipped]".
+// MySQL/MariaDB, a full build, the Playwright journeys in Chromium on both databases, and the journeys
+// through nginx in front of two processes of the compiled server (stage `proxy`, run with `e2e`). Ends
+// with each stage's time and one line "N passed, N failed[, N skipped]".
 // `npm run test:deep` (`--deep`): the same with the fuzz test's full budget (1,000 bodies a route, a
 // new seed each run) instead of the quick seeded one.
 import { spawn } from 'node:child_process';
@@ -8,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  ensureChromium, ensureInstalled, ensureMysql, freePort, log, root, startServer,
+  ensureChromium, ensureInstalled, ensureMysql, ensureNginx, freePort, log, root, startCompiledServer, startNginx, startServer,
 } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -74,9 +75,9 @@ async function vitest(stage, vitestArgs, env = {}) {
   count(stage, r.numPassedTests, r.numFailedTests + (code !== 0 && !r.numFailedTests ? 1 : 0), r.numPendingTests + r.numTodoTests);
 }
 
-async function playwright(stage, env, args = []) {
+async function playwright(stage, env, args = [], config = 'e2e/playwright.config.ts') {
   const out = path.join(tmp, `${stage}.json`);
-  const code = await runPrefixed(stage, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', ...args], {
+  const code = await runPrefixed(stage, 'npx', ['playwright', 'test', '-c', config, '--reporter=list,json', ...args], {
     // Each run keeps its failure screenshots apart: two runs go side by side.
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_OUTPUT_DIR: path.join(root, 'e2e', `test-results-${stage}`) },
   });
@@ -112,13 +113,72 @@ async function e2e(stage, database, journeyEnv = {}, args = []) {
   }
 }
 
+/** The webhook secret the two processes behind the proxy check payment webhooks with (the journeys sign with it). */
+const PROXY_WEBHOOK_SECRET = 'whsec_proxy_journeys';
+
+/**
+ * Two processes of the compiled server (api/dist) on one MariaDB database behind nginx, and the
+ * journeys through it (e2e/proxy): a session, the sign-in throttle and the catalogue shared by both, a
+ * webhook applied once, and one process killed mid-journey (docs/operations.md).
+ */
+async function proxyJourneys() {
+  if (!want('e2e') && !want('proxy')) return;
+  if (!mysqlUp) return count('e2e-proxy (no MySQL reachable)', 0, 0, 1);
+  log('Browser journeys through nginx in front of two API processes (compiled) on MySQL/MariaDB');
+  const nginx = await ensureNginx();
+  if (!nginx) {
+    console.log('  nginx is not installed and apt-get could not install it.');
+    return count('e2e-proxy', 0, 1, 0);
+  }
+  await timed('e2e-proxy', () =>
+    withMysqlDatabase(`cpq_proxy_${process.pid}_${Date.now()}`, async (url) => {
+      const [proxyPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+      const publicUrl = `http://127.0.0.1:${proxyPort}`;
+      // What the processes share besides the database: the media folder (its signing key too) and the outbox.
+      const env = {
+        DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: '1', PUBLIC_URL: publicUrl,
+        MAIL_OUTBOX_DIR: path.join(tmp, 'outbox-proxy'), MEDIA_DIR: path.join(tmp, 'media-proxy'),
+        PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_proxy', STRIPE_TEST_SECRET_KEY: 'sk_test_proxy', STRIPE_WEBHOOK_SECRET: PROXY_WEBHOOK_SECRET,
+      };
+      // The first migrates and seeds the demo data; the second finds them.
+      const a = await startCompiledServer({ port: portA, env });
+      const b = await startCompiledServer({ port: portB, env }).catch(async (err) => {
+        await a.stop();
+        throw err;
+      });
+      try {
+        const proxy = await startNginx({ exe: nginx, port: proxyPort, upstreams: [portA, portB], dir: path.join(tmp, 'nginx') });
+        try {
+          await playwright(
+            'e2e-proxy',
+            {
+              E2E_BASE_URL: publicUrl,
+              E2E_UPSTREAMS: `http://127.0.0.1:${portA},http://127.0.0.1:${portB}`,
+              E2E_UPSTREAM_PIDS: `${a.pid},${b.pid}`,
+              E2E_PROXY_ACCESS_LOG: proxy.accessLog,
+              E2E_STRIPE_WEBHOOK_SECRET: PROXY_WEBHOOK_SECRET,
+              E2E_SCREENSHOTS: 'off',
+            },
+            [],
+            'e2e/proxy.config.ts',
+          );
+        } finally {
+          await proxy.stop();
+        }
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    }),
+  );
+}
+
 const started = Date.now();
 await timed('install', () => ensureInstalled());
-const mysqlUp = (want('api') || want('e2e')) && (await ensureMysql());
+const mysqlUp = (want('api') || want('e2e') || want('proxy')) && (await ensureMysql());
 if ((want('api') || want('e2e')) && !mysqlUp) {
   console.log(`\n!! No MySQL/MariaDB is reachable at 127.0.0.1:3306 (${MYSQL_URL}): the MySQL runs are SKIPPED.`);
 }
-if (want('e2e')) await ensureChromium();
+if (want('e2e') || want('proxy')) await ensureChromium();
 
 /** Type check, then the unit tests. */
 async function checks() {
@@ -146,7 +206,7 @@ async function apiTests() {
 
 /** One build for both databases' journeys. */
 async function build() {
-  if (!want('e2e')) return false;
+  if (!want('e2e') && !want('proxy')) return false;
   log('Building the portal');
   const code = await timed('build', () => runPrefixed('build', process.execPath, ['scripts/build-all.mjs']));
   count('build', code === 0 ? 1 : 0, code === 0 ? 0 : 1, 0);
@@ -174,8 +234,12 @@ async function journeys() {
 const built = build();
 await Promise.all([
   checks(),
-  built.then((ok) => ok && journeys()),
-  built.then(() => apiTests()),
+  built.then((ok) => ok && want('e2e') && journeys()),
+  // After the API tests, in their lane: it ends before the journeys' lane.
+  built.then(async (ok) => {
+    await apiTests();
+    if (ok) await proxyJourneys();
+  }),
 ]);
 
 rmSync(tmp, { recursive: true, force: true });

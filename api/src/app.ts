@@ -49,6 +49,8 @@ import type { Logger } from 'pino';
 import { logger as processLogger } from './log.ts';
 import { requestLog } from './http/requestLog.ts';
 import { Metrics, metricsEndpoint } from './http/metrics.ts';
+import { TaskLeases } from './db/taskLeases.ts';
+import { platformRoutes } from './routes/platform.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -106,6 +108,8 @@ export interface App extends Koa {
   metrics: Metrics | undefined;
   /** Whether the background tasks run (the readiness check); main.ts says, an app without tasks is ready. */
   tasksReady: () => boolean;
+  /** The background tasks' leases: one process of the database runs each pass (main.ts). */
+  taskLeases: TaskLeases;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -127,6 +131,7 @@ export function createApp(deps: AppDeps): App {
   // First: the request's id and scope, and its log line.
   app.use(requestLog({ logger, trustProxy: !!deps.trustProxy }));
   app.tasksReady = () => true;
+  app.taskLeases = new TaskLeases(deps.db);
   app.metrics = deps.metrics ? new Metrics({ pool: () => poolOf(deps.db), pdfQueue: () => app.pdf.load }) : undefined;
   if (app.metrics) {
     app.use(app.metrics.middleware());
@@ -223,6 +228,7 @@ export function createApp(deps: AppDeps): App {
     // Before the generic resource routes too: it handles /api/resources/media/update and destroy.
     mediaRoutes({ ...services, logError }),
     pricingVersionOrderRoutes(services),
+    platformRoutes({ repos, queries, taskLeases: app.taskLeases }),
     resourceRoutes(services),
   ];
   app.routeTable = routers.flatMap((router) =>

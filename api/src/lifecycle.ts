@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { TaskPassRecorder } from './http/metrics.ts';
+import type { TaskLeases } from './db/taskLeases.ts';
 
 /** A background task run every `ms`, one pass at a time; `stop` waits for a pass in progress. */
 export interface Repeating {
@@ -20,7 +21,10 @@ export interface RepeatOptions {
  * Runs `pass` every `ms` (never two at once). A pass answering `true` has more to do: the next one
  * starts at once. A failing pass goes to `onError` and the next one comes at its time.
  */
-export function repeatEvery(ms: number, pass: () => Promise<boolean | void>, onError: (err: unknown) => void, opts: RepeatOptions = {}): Repeating {
+/** What a pass answers: true when it has more to do at once; 'skipped' when it did not run (another process holds the task). */
+export type PassResult = boolean | void | 'skipped';
+
+export function repeatEvery(ms: number, pass: () => Promise<PassResult>, onError: (err: unknown) => void, opts: RepeatOptions = {}): Repeating {
   let running: Promise<void> | null = null;
   let startedAt = 0;
   let stopped = false;
@@ -30,15 +34,15 @@ export function repeatEvery(ms: number, pass: () => Promise<boolean | void>, onE
     if (running || stopped) return;
     startedAt = Date.now();
     const ended = recorder?.passStarted(name);
-    const outcome = (result: 'ok' | 'failed') => {
+    const outcome = (result: 'ok' | 'failed' | 'skipped') => {
       ended?.();
       recorder?.passEnded(name, result, (Date.now() - startedAt) / 1000);
     };
     running = pass()
       .then(
         (more) => {
-          outcome('ok');
-          if (more && !stopped) setImmediate(tick);
+          outcome(more === 'skipped' ? 'skipped' : 'ok');
+          if (more === true && !stopped) setImmediate(tick);
         },
         (err: unknown) => {
           outcome('failed');
@@ -58,6 +62,37 @@ export function repeatEvery(ms: number, pass: () => Promise<boolean | void>, onE
     healthy(now = Date.now()) {
       return !stopped && (!running || now - startedAt < stuckMs);
     },
+  };
+}
+
+/** Where a process takes a task's lease, under which name, for how long at a time. */
+export interface LeaseHolder {
+  leases: TaskLeases;
+  /** This process (host:pid:tag). */
+  holder: string;
+  leaseMs: number;
+}
+
+/**
+ * `pass`, run only while this process holds the task's lease (decision 0118): taken before the pass,
+ * renewed every third of its length while it runs, given back with its outcome after. Another
+ * process holding it: nothing runs ('skipped').
+ */
+export function leased(name: string, h: LeaseHolder, pass: () => Promise<boolean | void>): () => Promise<PassResult> {
+  return async () => {
+    if (!(await h.leases.claim(name, h.holder, h.leaseMs))) return 'skipped';
+    const renewal = setInterval(() => void h.leases.renew(name, h.holder, h.leaseMs).catch(() => undefined), h.leaseMs / 3);
+    renewal.unref();
+    try {
+      const more = await pass();
+      clearInterval(renewal);
+      await h.leases.release(name, h.holder, {});
+      return more;
+    } catch (err) {
+      clearInterval(renewal);
+      await h.leases.release(name, h.holder, { error: err }).catch(() => undefined);
+      throw err;
+    }
   };
 }
 

@@ -6,7 +6,9 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import { migrateLatest } from './db/migrations/index.ts';
 import { seedDemo } from './demo/index.ts';
 import { keepConnectionsOpen } from './http/keepAlive.ts';
-import { gracefulShutdown, repeatEvery } from './lifecycle.ts';
+import { gracefulShutdown, leased, repeatEvery } from './lifecycle.ts';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { logger } from './log.ts';
 import { format } from 'node:util';
 
@@ -62,14 +64,16 @@ const logPassError = (task: string) => (err: unknown) =>
   // A database outage is one line per pass, not a stack trace every second.
   isDatabaseUnavailable(err) ? logger.error({ task }, `${task} skipped: the database is not reachable (${messageOf(err)})`) : logger.error({ task, err }, `${task} failed`);
 const observed = (name: string) => ({ name, recorder: app.metrics });
+// With several processes on one database, each pass runs in the one holding the task's lease.
+const lease = { leases: app.taskLeases, holder: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`, leaseMs: 60_000 };
 
 // Payments in progress: settle the simulated provider's due intents, reconcile what a webhook has not
 // told us (a lost event, a process that stopped mid-payment). One pass at a time.
-const sweeper = repeatEvery(Number(process.env.PAYMENT_SWEEP_MS ?? 1000), () => app.sweepPayments(), logPassError('payment sweep'), observed('payment sweep'));
+const sweeper = repeatEvery(Number(process.env.PAYMENT_SWEEP_MS ?? 1000), leased('payment sweep', lease, () => app.sweepPayments()), logPassError('payment sweep'), observed('payment sweep'));
 
 // Stored prices that follow the catalogue: reprice the orders a pricing version or a catalogue change
 // made due, a batch at a time (the next batch at once while the last one was full). One pass at a time.
-const repricer = repeatEvery(Number(process.env.REPRICE_MS ?? 1000), async () => (await app.repriceOrders()).more, logPassError('repricing'), observed('repricing'));
+const repricer = repeatEvery(Number(process.env.REPRICE_MS ?? 1000), leased('repricing', lease, async () => (await app.repriceOrders()).more), logPassError('repricing'), observed('repricing'));
 app.tasksReady = () => sweeper.healthy() && repricer.healthy();
 
 const shutdown = gracefulShutdown({

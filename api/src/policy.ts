@@ -356,9 +356,18 @@ export function assertMayDiscardOrder(access: Pick<Access, 'policyRole' | 'user'
 }
 
 /** Platform administrators (a flag on the user, not a role in an organisation) alone recalculate an organisation's order costs. */
-export async function assertPlatformAdmin(repos: Repos, access: Pick<Access, 'user'>): Promise<void> {
+export async function assertPlatformAdmin(repos: Repos, access: Pick<Access, 'user'>, what = 'recalculate order costs'): Promise<void> {
   const user = await repos.users.findOne({ id: access.user.id });
-  if (!isOn(user?.isPlatformAdmin)) throw forbidden('Only platform administrators can recalculate order costs.');
+  if (!isOn(user?.isPlatformAdmin)) throw forbidden(`Only platform administrators can ${what}.`);
+}
+
+/**
+ * A platform tool outside any organisation: a platform administrator acting as themself. A session in
+ * guest mode acts as a guest, and a guest sees no platform tool.
+ */
+export async function assertPlatformAdminSession(repos: Repos, user: SessionUserState, what: string): Promise<void> {
+  if (user.guestModeOrgIds.length > 0) throw forbidden(`Only platform administrators can ${what}.`);
+  await assertPlatformAdmin(repos, { user }, what);
 }
 
 export const orderNotFound = () => notFound('orderNotFound', 'Order not found.');

@@ -95,6 +95,7 @@ const ROUTES: Record<string, RouteRow> = {
   'GET /api/health/live': { scope: 'public', call: () => ({ method: 'GET', path: '/api/health/live' }), reached: 200 },
   'GET /api/health/ready': { scope: 'public', call: () => ({ method: 'GET', path: '/api/health/ready' }), reached: 200 },
   'POST /api/users/update-preferences': { scope: 'user', call: () => ({ path: '/api/users/update-preferences', body: { cartIsVisible: true } }), reached: 200 },
+  'GET /api/platform/background-tasks': { scope: 'user', call: () => ({ method: 'GET', path: '/api/platform/background-tasks' }), reached: (a) => (a.platformAdmin ? 200 : 403) },
 
   [`POST ${C}/get-configurator-homepage-data`]: { scope: 'org', call: ({ ids }) => ({ path: `${C}/get-configurator-homepage-data`, body: { orgId: ids.orgId } }), reached: 200 },
   [`POST ${C}/create-product-order`]: { scope: 'org', call: ({ ids }) => ({ path: `${C}/create-product-order`, body: { productOrderProps: { orgId: ids.orgId } } }), reached: 200 },

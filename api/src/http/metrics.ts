@@ -14,7 +14,7 @@ export interface MetricsSources {
 /** The outcome of one pass of a background task, for its counters. */
 export interface TaskPassRecorder {
   passStarted(task: string): () => void;
-  passEnded(task: string, outcome: 'ok' | 'failed', seconds: number): void;
+  passEnded(task: string, outcome: 'ok' | 'failed' | 'skipped', seconds: number): void;
 }
 
 /**
@@ -32,7 +32,7 @@ export class Metrics implements TaskPassRecorder {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  private readonly passes = new Counter({ name: 'cpq_task_passes_total', help: 'Passes of the background tasks, by task and outcome.', labelNames: ['task', 'outcome'], registers: [this.registry] });
+  private readonly passes = new Counter({ name: 'cpq_task_passes_total', help: 'Passes of the background tasks, by task and outcome (skipped: another process holds the task).', labelNames: ['task', 'outcome'], registers: [this.registry] });
   private readonly passSeconds = new Histogram({ name: 'cpq_task_pass_duration_seconds', help: 'Duration of the background tasks’ passes.', labelNames: ['task'], buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120], registers: [this.registry] });
   private readonly running = new Gauge({ name: 'cpq_task_running', help: 'Background task passes running now.', labelNames: ['task'], registers: [this.registry] });
 
@@ -86,9 +86,9 @@ export class Metrics implements TaskPassRecorder {
     return () => this.running.dec({ task });
   }
 
-  passEnded(task: string, outcome: 'ok' | 'failed', seconds: number): void {
+  passEnded(task: string, outcome: 'ok' | 'failed' | 'skipped', seconds: number): void {
     this.passes.inc({ task, outcome });
-    this.passSeconds.observe({ task }, seconds);
+    if (outcome !== 'skipped') this.passSeconds.observe({ task }, seconds);
   }
 }
 

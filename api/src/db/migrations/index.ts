@@ -24,6 +24,7 @@ import * as m0021 from './0021_link_token_throttle.ts';
 import * as m0025 from './0025_sent_back_snapshots.ts';
 import * as m0026 from './0026_view_notes_general.ts';
 import * as m0027 from './0027_order_counts.ts';
+import * as m0028 from './0028_background_tasks.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_sent_back_snapshots': m0025,
   '0026_view_notes_general': m0026,
   '0027_order_counts': m0027,
+  '0028_background_tasks': m0028,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
