@@ -5,7 +5,9 @@
  */
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackgroundTasksResponse } from '@cpq/domain';
 import { TaskLeases } from '../src/db/taskLeases.ts';
+import { compile } from '../src/http/validate.ts';
 import { leased, repeatEvery } from '../src/lifecycle.ts';
 import { databases, startTestApp, type TestApp } from './helpers.ts';
 
@@ -60,6 +62,8 @@ describe.each(databases)('background task leases on $name', (dbCase) => {
     const admin = await t.as('owner-850@demo.test');
     const res = await admin.get('/api/platform/background-tasks');
     expect(res.status).toBe(200);
+    const validate = compile(BackgroundTasksResponse);
+    expect(validate(res.body.data), JSON.stringify(validate.errors)).toBe(true);
     expect(res.body.data.backgroundTasks.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['race', 'repricing', 'sweep']));
     const guest = await t.as('guest-850@demo.test');
     expect(await guest.get('/api/platform/background-tasks')).toMatchObject({ status: 403, body: { error: { code: 'forbidden', message: 'Only platform administrators can see the background tasks.' } } });

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, LoadingScreen, UnavailablePage, useLocationPath } from '@cpq/ui';
-import { usePageTitle } from '@cpq/client';
-import { ADMIN_SECTIONS, adminRoute, adminTitle, sectionOf } from './routes.ts';
+import { useAtomValue } from 'jotai';
+import { sessionAtom, usePageTitle } from '@cpq/client';
+import { ADMIN_SECTIONS, PLATFORM_SECTIONS, adminRoute, adminTitle, sectionOf } from './routes.ts';
 import { SCREENS } from './screens.tsx';
 import { AdminPage } from './common/index.ts';
 import styles from './App.module.css';
@@ -12,6 +13,7 @@ export function App() {
   const current = sectionOf(pathname);
   const route = adminRoute(pathname);
   usePageTitle(adminTitle(route));
+  const sections = useAtomValue(sessionAtom)?.user.isPlatformAdmin === true ? [...ADMIN_SECTIONS, ...PLATFORM_SECTIONS] : ADMIN_SECTIONS;
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
     // On a phone the menu is one strip that scrolls sideways: bring the current section into view, without moving the page.
@@ -24,7 +26,7 @@ export function App() {
     <div className={styles.layout}>
       <nav aria-label="Admin" className={styles.sidebar}>
         <ul className={styles.list} ref={listRef}>
-          {ADMIN_SECTIONS.map((s) => (
+          {sections.map((s) => (
             <li key={s.path}>
               <Link href={`/admin/${s.path}`} className={styles.link} aria-current={s.path === current ? 'page' : undefined}>
                 {s.label}

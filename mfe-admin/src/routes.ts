@@ -1,6 +1,7 @@
 /**
  * The admin area's routes: /admin/{section} and /admin/{section}/{id}. Pure (no DOM).
- * The sidebar lists the catalogue, media, guests and user groups; integrations is reached by its address.
+ * The sidebar lists the catalogue, media, guests and user groups, and for platform administrators the
+ * platform's sections; integrations is reached by its address.
  */
 export const ADMIN_SECTIONS = [
   { path: 'products', label: 'Products' },
@@ -13,8 +14,11 @@ export const ADMIN_SECTIONS = [
   { path: 'user-groups', label: 'User groups' },
 ] as const;
 
+/** The platform administrators' sections, after the others in their sidebar. */
+export const PLATFORM_SECTIONS = [{ path: 'background-tasks', label: 'Background tasks' }] as const;
+
 /** Every section with a screen, the sidebar's and the others (integrations, product graphics). */
-export const ADMIN_SCREENS = [...ADMIN_SECTIONS.map((s) => s.path), 'integrations', 'product-graphics'] as const;
+export const ADMIN_SCREENS = [...ADMIN_SECTIONS.map((s) => s.path), ...PLATFORM_SECTIONS.map((s) => s.path), 'integrations', 'product-graphics'] as const;
 export type AdminSection = (typeof ADMIN_SCREENS)[number];
 
 /** Sections whose screens have a detail page per id. */
@@ -53,7 +57,7 @@ const DETAIL_NAMES: Partial<Record<AdminSection, string>> = {
 };
 
 const SCREEN_NAMES: Record<AdminSection, string> = {
-  ...Object.fromEntries(ADMIN_SECTIONS.map((s) => [s.path, s.label])),
+  ...Object.fromEntries([...ADMIN_SECTIONS, ...PLATFORM_SECTIONS].map((s) => [s.path, s.label])),
   integrations: 'Integrations',
   'product-graphics': 'Product graphics',
 } as Record<AdminSection, string>;

@@ -17,5 +17,6 @@ export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<Component
   'user-groups': lazy(() => import('./userGroups/UserGroupsScreen.tsx')),
   'product-pricing-rules': lazy(() => import('./pricing/PricingRulesScreen.tsx')),
   'product-graphics': lazy(() => import('./graphics/ProductGraphicScreen.tsx')),
+  'background-tasks': lazy(() => import('./platform/BackgroundTasksScreen.tsx')),
 };
 

@@ -1,21 +1,6 @@
 import type { Knex } from 'knex';
+import type { BackgroundTaskState } from '@cpq/domain';
 import { fromDbDate, normaliseDbDate, toDbDate } from './time.ts';
-
-/** How a background task stands, as an employee of the platform reads it. */
-export interface BackgroundTaskState {
-  name: string;
-  /** running: a process holds its lease now; failed / ok: how its last pass ended; pending: never ran. */
-  state: 'running' | 'failed' | 'ok' | 'pending';
-  /** The process holding the lease (host:pid:tag) while running. */
-  holder: string | null;
-  leaseUntil: string | null;
-  lastStarted: string | null;
-  lastFinished: string | null;
-  /** The last failed pass's message (its first line), while the last pass failed. */
-  lastError: string | null;
-  runs: number;
-  failures: number;
-}
 
 const TABLE = 'background_tasks';
 

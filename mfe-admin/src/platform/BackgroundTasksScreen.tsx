@@ -1,0 +1,81 @@
+import { apiGet } from '@cpq/client';
+import type { BackgroundTaskState, BackgroundTasksResponse } from '@cpq/domain';
+import { Button } from '@cpq/ui';
+import { AdminPage, Loaded, adminStyles, useLoad } from '../common/index.ts';
+import styles from './BackgroundTasksScreen.module.css';
+
+/** What a task's state means to the person reading it. */
+function stateText(task: BackgroundTaskState): string {
+  if (task.state === 'running') return `Running on ${task.holder ?? 'a server'}`;
+  if (task.state === 'failed') return 'Last pass failed';
+  if (task.state === 'ok') return 'Last pass succeeded';
+  return 'Not run yet';
+}
+
+/** A stored UTC date ('YYYY-MM-DD HH:MM:SS') in the reader's words and time zone. */
+function when(date: string | null): string {
+  if (!date) return '—';
+  return new Date(`${date.replace(' ', 'T')}Z`).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** The task's name as people say it: "payment sweep" → "Payment sweep". */
+const title = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * /admin/background-tasks (platform administrators): the portal's background tasks, whether one runs
+ * now and on which server, and how each one's last pass ended (decision 0118). Others are told the
+ * server's refusal as it is.
+ */
+export default function BackgroundTasksScreen() {
+  const load = useLoad(() => apiGet<BackgroundTasksResponse>('/api/platform/background-tasks'), []);
+  return (
+    <AdminPage
+      title="Background tasks"
+      subtitle="Payment checks and repricing run on one server at a time. A failed pass is tried again at the next one."
+      actions={
+        <Button variant="secondary" onClick={load.reload}>
+          Refresh
+        </Button>
+      }
+      testId="background-tasks"
+    >
+      <Loaded load={load} heading="The background tasks could not be loaded.">
+        {({ backgroundTasks }) =>
+          backgroundTasks.length === 0 ? (
+            <div className={adminStyles.empty} role="status">
+              <p>No background task has run yet.</p>
+            </div>
+          ) : (
+            <table className={adminStyles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Task</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Last started</th>
+                  <th scope="col">Last finished</th>
+                  <th scope="col">Passes</th>
+                  <th scope="col">Failed passes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {backgroundTasks.map((task) => (
+                  <tr key={task.name} data-testid={`task-${task.name}`}>
+                    <td className={adminStyles.primaryCell}>{title(task.name)}</td>
+                    <td data-label="State">
+                      <span className={styles[task.state]}>{stateText(task)}</span>
+                      {task.state === 'failed' && task.lastError ? <span className={styles.error}>{task.lastError}</span> : null}
+                    </td>
+                    <td data-label="Last started">{when(task.lastStarted)}</td>
+                    <td data-label="Last finished">{when(task.lastFinished)}</td>
+                    <td data-label="Passes">{task.runs}</td>
+                    <td data-label="Failed passes">{task.failures}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Loaded>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,32 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common.ts';
+
+/** A date as the API stores and answers it: 'YYYY-MM-DD HH:MM:SS', UTC. */
+const DbDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
+
+/**
+ * One background task of the portal (payment sweep, repricing) as a platform administrator reads it:
+ * running now in a process (which), or how its last pass ended (ok, failed with its error), or pending
+ * (never ran).
+ */
+export const BackgroundTaskState = Type.Object(
+  {
+    name: Type.String(),
+    state: Type.Union([Type.Literal('running'), Type.Literal('failed'), Type.Literal('ok'), Type.Literal('pending')]),
+    /** The process holding the task's lease (host:pid:tag), while running. */
+    holder: Nullable(Type.String()),
+    leaseUntil: Nullable(DbDate),
+    lastStarted: Nullable(DbDate),
+    lastFinished: Nullable(DbDate),
+    /** The failed last pass's error (its first line). */
+    lastError: Nullable(Type.String()),
+    runs: Type.Integer({ minimum: 0 }),
+    failures: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type BackgroundTaskState = Static<typeof BackgroundTaskState>;
+
+/** GET /api/platform/background-tasks (platform administrators). */
+export const BackgroundTasksResponse = Type.Object({ backgroundTasks: Type.Array(BackgroundTaskState) }, { additionalProperties: false });
+export type BackgroundTasksResponse = Static<typeof BackgroundTasksResponse>;
