@@ -31,6 +31,18 @@ describe('ItemNotesDialog', () => {
     expect((await screen.findByTestId('notes-status')).textContent).toBe('Notes saved.');
   });
 
+  it('keeps "Notes saved." when the item comes back with the notes it saved', async () => {
+    // The editor applies the notes to the item at once and saves them; the item shown then carries them.
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const { rerender } = render(<ItemNotesDialog open onClose={vi.fn()} instance={instance} product={product} readOnly={false} onSave={onSave} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Notes' }), '.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save notes' }));
+    expect((await screen.findByTestId('notes-status')).textContent).toBe('Notes saved.');
+    rerender(<ItemNotesDialog open onClose={vi.fn()} instance={{ ...instance, notes: 'Left of the door.' }} product={product} readOnly={false} onSave={onSave} />);
+    expect(screen.getByTestId('notes-status').textContent).toBe('Notes saved.');
+    expect((screen.getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe('Left of the door.');
+  });
+
   it('deletes the notes, and shows the server message when saving fails', async () => {
     const onSave = vi.fn().mockRejectedValueOnce(new Error('Item not found.')).mockResolvedValueOnce(undefined);
     render(<ItemNotesDialog open onClose={vi.fn()} instance={instance} product={product} readOnly={false} onSave={onSave} />);

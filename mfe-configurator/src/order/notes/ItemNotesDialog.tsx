@@ -29,13 +29,16 @@ export function ItemNotesDialog(props: {
   const fieldId = useId();
   const statusId = useId();
 
-  // Opening the dialog (or another item) starts from the stored notes.
+  // Opening the dialog (or another item) starts from the stored notes. Not when the item's notes change
+  // while it is open: the editor applies the notes this dialog saves to the item at once, and that
+  // must not clear "Notes saved." (nor a draft being written).
   useEffect(() => {
     if (open) {
       setDraft(instance.notes ?? '');
       setState({ status: 'idle' });
     }
-  }, [open, instance.id, instance.notes]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, instance.id]);
 
   const links = useMemo(() => parseProductLinks(product?.links), [product?.links]);
   const images = useMemo(() => productImages(props.media, product?.id), [props.media, product?.id]);
