@@ -17,13 +17,13 @@ export interface RepeatOptions {
   stuckMs?: number;
 }
 
+/** What a pass answers: true when it has more to do at once; 'skipped' when it did not run (another process holds the task). */
+export type PassResult = boolean | void | 'skipped';
+
 /**
  * Runs `pass` every `ms` (never two at once). A pass answering `true` has more to do: the next one
  * starts at once. A failing pass goes to `onError` and the next one comes at its time.
  */
-/** What a pass answers: true when it has more to do at once; 'skipped' when it did not run (another process holds the task). */
-export type PassResult = boolean | void | 'skipped';
-
 export function repeatEvery(ms: number, pass: () => Promise<PassResult>, onError: (err: unknown) => void, opts: RepeatOptions = {}): Repeating {
   let running: Promise<void> | null = null;
   let startedAt = 0;

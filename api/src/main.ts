@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { format } from 'node:util';
 import { describeDatabaseUrl, loadConfig, REPO_ROOT, type AppConfig } from './config.ts';
 import { mediaStorageFromEnv } from './adapters/storage/index.ts';
 import { createApp } from './app.ts';
@@ -7,10 +10,7 @@ import { migrateLatest } from './db/migrations/index.ts';
 import { seedDemo } from './demo/index.ts';
 import { keepConnectionsOpen } from './http/keepAlive.ts';
 import { gracefulShutdown, leased, repeatEvery } from './lifecycle.ts';
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { logger } from './log.ts';
-import { format } from 'node:util';
 
 /** A start-up failure as one log line and a non-zero exit: no stack trace, never a password. */
 function fail(line: string): never {
