@@ -80,6 +80,7 @@ import type {
   ProductCanvasTextJson,
   SpatialResourceKey,
 } from '@cpq/domain';
+import { earlyAnswers } from './earlyAnswers.ts';
 import { apiGet, apiGetRevalidated, apiPost, apiPostRevalidated, forgetKeptAnswers } from './http.ts';
 
 /** The stored row of each drawing resource. */
@@ -106,20 +107,14 @@ export interface PaymentIntentPoll {
  * Home page data asked for ahead of its page (the shell, while the home page's files download):
  * the page's own call takes it instead of asking again. Used once, and only within a short time.
  */
-const prefetched = new Map<number, { at: number; answer: Promise<HomepageData> }>();
-const PREFETCH_FRESH_MS = 10_000;
+const prefetched = earlyAnswers<HomepageData>();
 
 export function prefetchHomepageData(orgId: number): void {
-  const answer = apiPost<HomepageData>('/api/configurator/get-configurator-homepage-data', { orgId });
-  answer.catch(() => undefined); // the page's own call reports failures
-  prefetched.set(orgId, { at: Date.now(), answer });
+  prefetched.ask(String(orgId), () => apiPost<HomepageData>('/api/configurator/get-configurator-homepage-data', { orgId }));
 }
 
 function homepageData(body: HomepageDataBody): Promise<HomepageData> {
-  const early = prefetched.get(body.orgId);
-  prefetched.delete(body.orgId);
-  if (early && Date.now() - early.at < PREFETCH_FRESH_MS) return early.answer;
-  return apiPost<HomepageData>('/api/configurator/get-configurator-homepage-data', body);
+  return prefetched.take(String(body.orgId)) ?? apiPost<HomepageData>('/api/configurator/get-configurator-homepage-data', body);
 }
 
 /** Typed calls of the portal API (paths as in the spec, under /api). */

@@ -1,5 +1,6 @@
 import type { OrderDataBody, OrderDataProductOrder } from '@cpq/domain';
 import { api, type Catalogue, type OrderData } from './api.ts';
+import { earlyAnswers } from './earlyAnswers.ts';
 
 export interface LoadedOrder {
   order: OrderDataProductOrder;
@@ -17,18 +18,15 @@ async function fetchOrderWithCatalogue(body: OrderDataBody): Promise<LoadedOrder
 
 /**
  * An order asked for ahead of its page (the shell, as soon as the session is known, while the page's
- * files still have to arrive): the page's own load takes it instead of asking again. Taken once, and
- * only within a short time; the same request the page makes, so it answers what the page would get.
+ * files still have to arrive): the page's own load takes it instead of asking again. The same request
+ * the page makes, so it answers what the page would get.
  */
-const early = new Map<string, { at: number; answer: Promise<LoadedOrder | null> }>();
-const EARLY_FRESH_MS = 10_000;
+const early = earlyAnswers<LoadedOrder | null>();
 
 const keyOf = (body: OrderDataBody) => JSON.stringify([body.orgId, body.productOrderOrgSpecificId, body.userId ?? null, body.shareToken ?? null, body.shareableOrderId ?? null]);
 
 export function prefetchOrderWithCatalogue(body: OrderDataBody): void {
-  const answer = fetchOrderWithCatalogue(body);
-  answer.catch(() => undefined); // the page's own load reports failures
-  early.set(keyOf(body), { at: Date.now(), answer });
+  early.ask(keyOf(body), () => fetchOrderWithCatalogue(body));
 }
 
 /**
@@ -37,9 +35,5 @@ export function prefetchOrderWithCatalogue(body: OrderDataBody): void {
  * null when the answer holds no order.
  */
 export function loadOrderWithCatalogue(body: OrderDataBody): Promise<LoadedOrder | null> {
-  const key = keyOf(body);
-  const asked = early.get(key);
-  early.delete(key);
-  if (asked && Date.now() - asked.at < EARLY_FRESH_MS) return asked.answer;
-  return fetchOrderWithCatalogue(body);
+  return early.take(keyOf(body)) ?? fetchOrderWithCatalogue(body);
 }
