@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { SessionData } from '@cpq/domain';
+import { freshShell, mockServer, served } from './shellServer.test-utils.ts';
 
 // The federation runtime is not under test: remotes.json lists no plugin, so nothing is loaded through it.
 vi.mock('@module-federation/enhanced/runtime', () => ({
@@ -17,23 +18,12 @@ const SESSION = {
   engineVersion: 't',
 } as unknown as SessionData;
 
-let calls: Array<{ path: string; body: unknown }> = [];
-
 /** A signed-in session; every other call answers 404 (the pages' data is not under test, only what is asked). */
 async function bootAt(url: string) {
-  calls = [];
-  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (path === '/remotes.json') return { ok: true, status: 200, json: async () => ({ remotes: {}, plugins: {} }) };
-    const text = path === '/api/auth/session' ? JSON.stringify({ data: SESSION }) : JSON.stringify({ error: { code: 'x', message: 'No.' } });
-    const status = path === '/api/auth/session' ? 200 : 404;
-    return { ok: status < 400, status, headers: new Headers(), text: async () => text, json: async () => JSON.parse(text) } as unknown as Response;
-  });
-  vi.resetModules();
-  window.history.replaceState(null, '', url);
-  const { boot } = await import('./boot.ts');
+  mockServer({ '/api/auth/session': [{ data: SESSION }] });
+  const { boot } = await freshShell(url);
   await boot(() => undefined);
-  return calls.map((c) => c.path).filter((p) => p !== '/remotes.json' && p !== '/api/auth/session');
+  return served.calls.map((c) => c.path).filter((p) => p !== '/remotes.json' && p !== '/api/auth/session');
 }
 
 afterEach(() => {
@@ -45,7 +35,7 @@ describe('the page’s data asked for at start-up, beside the plugin', () => {
   it('an order’s edit and documents tabs: the order and its catalogue, in the active organisation', async () => {
     for (const url of ['/orders/12', '/orders/12/documents?mode=invoice']) {
       expect(await bootAt(url), url).toEqual(['/api/configurator/get-configurator-order-data', '/api/configurator/catalogue?orgId=850&productOrderOrgSpecificId=12']);
-      expect(calls.find((c) => c.path.endsWith('get-configurator-order-data'))!.body).toEqual({ orgId: 850, productOrderOrgSpecificId: 12 });
+      expect(served.calls.find((c) => c.path.endsWith('get-configurator-order-data'))!.body).toEqual({ orgId: 850, productOrderOrgSpecificId: 12 });
     }
   });
 

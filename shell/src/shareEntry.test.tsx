@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { SessionData } from '@cpq/domain';
 import { SHARE_LINK_INVALID } from '@cpq/domain';
+import { freshShell, mockServer, served, type Answer } from './shellServer.test-utils.ts';
 
 // The federation runtime is not under test: remotes.json lists no plugin, so nothing is loaded through it.
 vi.mock('@module-federation/enhanced/runtime', () => ({
@@ -18,33 +19,8 @@ const ORDER_AHEAD = ['/api/configurator/get-configurator-order-data', '/api/conf
 const org = (id: number, role: string) => ({ id, title: `Org ${id}`, role, appData: { designEngine: {} } });
 const sessionWith = (...orgs: ReturnType<typeof org>[]) => ({ user: { id: 40, email: 'g@x.test', name: 'G', firstName: 'G', lastName: 'X' }, organisations: orgs, engineVersion: 't' }) as unknown as SessionData;
 
-type Answer = { status?: number; data?: unknown; error?: string };
-let calls: Array<{ path: string; body: unknown; at: string }> = [];
-
-/** The server: each path answers in turn from its list (the last answer repeats). */
-function mockServer(answers: Record<string, Answer[]>) {
-  calls = [];
-  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined, at: window.location.href });
-    if (path === '/remotes.json') return { ok: true, status: 200, json: async () => ({ remotes: {}, plugins: {} }) };
-    const list = answers[path] ?? [{ status: 404, error: `No such call: ${path}` }];
-    const answer = list.length > 1 ? list.shift()! : list[0]!;
-    const status = answer.status ?? 200;
-    const text = JSON.stringify(status < 400 ? { data: answer.data } : { error: { code: 'x', message: answer.error } });
-    return { ok: status < 400, status, text: async () => text } as unknown as Response;
-  });
-}
-const paths = () => calls.map((c) => c.path).filter((p) => p !== '/remotes.json');
+const paths = () => served.calls.map((c) => c.path).filter((p) => p !== '/remotes.json');
 const SIGNED_OUT: Answer = { status: 401, error: 'Not signed in.' };
-
-/** A fresh shell (boot's module state, the portal store) at the given address. */
-async function freshShell(url: string) {
-  vi.resetModules();
-  window.history.replaceState(null, '', url);
-  const boot = await import('./boot.ts');
-  const client = await import('@cpq/client');
-  return { ...boot, ...client };
-}
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
@@ -59,8 +35,8 @@ describe('share-link entry', () => {
     const started = shell.boot(() => undefined);
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/orders/12#top');
     await started;
-    expect(calls.every((c) => !c.at.includes(TOKEN))).toBe(true);
-    expect(calls.find((c) => c.path.endsWith('get-org-role-for-token'))!.body).toEqual({ shareToken: TOKEN });
+    expect(served.calls.every((c) => !c.at.includes(TOKEN))).toBe(true);
+    expect(served.calls.find((c) => c.path.endsWith('get-org-role-for-token'))!.body).toEqual({ shareToken: TOKEN });
   });
 
   it('signed out, a guest link: signs in as a guest, loads the session and opens the order in its organisation', async () => {
@@ -80,8 +56,8 @@ describe('share-link entry', () => {
       '/api/auth/session',
       ...ORDER_AHEAD,
     ]);
-    expect(calls.find((c) => c.path.endsWith('get-configurator-order-data'))!.body).toEqual({ orgId: 1053, productOrderOrgSpecificId: 44 });
-    expect(calls.find((c) => c.path.endsWith('handle-guest-share-link'))!.body).toEqual({ shareToken: TOKEN });
+    expect(served.calls.find((c) => c.path.endsWith('get-configurator-order-data'))!.body).toEqual({ orgId: 1053, productOrderOrgSpecificId: 44 });
+    expect(served.calls.find((c) => c.path.endsWith('handle-guest-share-link'))!.body).toEqual({ shareToken: TOKEN });
     expect(shell.portalStore.get(shell.bootStateAtom)).toEqual({ status: 'ready' });
     expect(shell.portalStore.get(shell.activeOrgIdAtom)).toBe(1053);
     expect(window.location.pathname + window.location.search).toBe('/orders/44');
