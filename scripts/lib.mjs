@@ -175,7 +175,8 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 `;
   const confFile = path.join(dir, 'nginx.conf');
   writeFileSync(confFile, conf);
-  const service = await startService({ cmd: exe, args: ['-c', confFile, '-p', dir], port, stopSignal: 'SIGQUIT', tries: 40 });
+  // -e: its start-up messages go to this folder too (not /var/log/nginx, which a non-root user cannot write).
+  const service = await startService({ cmd: exe, args: ['-e', path.join(dir, 'error.log'), '-c', confFile, '-p', dir], port, stopSignal: 'SIGQUIT', tries: 40 });
   if (service.started) return { stop: service.stop, accessLog };
   const errors = existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '';
   throw new Error(`nginx did not start on port ${port}:\n${service.output()}${errors}`);
