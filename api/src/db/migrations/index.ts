@@ -83,6 +83,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The process id a lock file names (0 while its owner has not written it yet), or null when it is gone. */
+function lockOwner(lock: string): number | null {
+  try {
+    return Number(fs.readFileSync(lock, 'utf8') || 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
 /**
  * On SQLite one migration at a time across the processes of this machine: a lock file beside the
  * database (`<file>.migrating`, holding its owner's process id; a file whose owner is gone is taken
@@ -97,7 +107,9 @@ async function withFileLock<T>(file: string, waitMs: number, fn: () => Promise<T
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(fs.readFileSync(lock, { encoding: 'utf8', flag: 'r' }) || 0);
+      const owner = lockOwner(lock);
+      // Given back between our attempt and this read: try again at once.
+      if (owner === null) continue;
       if (owner > 0 && !isRunning(owner)) {
         fs.rmSync(lock, { force: true });
         continue;
