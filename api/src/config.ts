@@ -75,8 +75,10 @@ function publicUrlOf(value: string | undefined, production: boolean): string | u
 }
 
 /** Set by the compiled server's build (scripts/build-server.ts); undefined when the sources run under tsx. */
-declare const __CPQ_SERVER_BUILD__: object | undefined;
-const COMPILED = typeof __CPQ_SERVER_BUILD__ !== 'undefined';
+declare const __CPQ_SERVER_BUILD__: { pluginVersions: Record<string, string> } | undefined;
+/** What the compiled server's build fixed (each plugin's source version); undefined under tsx. */
+export const SERVER_BUILD = typeof __CPQ_SERVER_BUILD__ === 'undefined' ? undefined : __CPQ_SERVER_BUILD__;
+const COMPILED = SERVER_BUILD !== undefined;
 
 /**
  * NODE_ENV=production, or the compiled server (api/dist) started without NODE_ENV: a production

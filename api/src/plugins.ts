@@ -3,11 +3,7 @@ import { ENGINE_VERSION } from '@cpq/domain';
 import { sourceVersion } from '@cpq/domain/version';
 import { assertCompatible, resolveRules, type OrgPlugin, type PluginRules } from '@cpq/plugin-sdk';
 import { discoverOrgPlugins, type OrgPluginPackage } from '@cpq/plugin-sdk/discovery';
-import { REPO_ROOT } from './config.ts';
-
-/** Set by the compiled server's build (scripts/build-server.ts): each plugin's source version, fixed then. */
-declare const __CPQ_SERVER_BUILD__: { pluginVersions: Record<string, string> } | undefined;
-const SERVER_BUILD = typeof __CPQ_SERVER_BUILD__ === 'undefined' ? undefined : __CPQ_SERVER_BUILD__;
+import { REPO_ROOT, SERVER_BUILD } from './config.ts';
 
 /** The plugin's rules module: its sources under tsx, its compiled module beside this one in the compiled server. */
 function moduleOf(pkg: OrgPluginPackage): string {
