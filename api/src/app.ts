@@ -51,6 +51,7 @@ import { requestLog } from './http/requestLog.ts';
 import { Metrics, metricsEndpoint } from './http/metrics.ts';
 import { TaskLeases } from './db/taskLeases.ts';
 import { platformRoutes } from './routes/platform.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -210,6 +211,7 @@ export function createApp(deps: AppDeps): App {
   app.use(sessionMiddleware());
   const routers = [
     healthRoutes({ queries, tasksReady: () => app.tasksReady() }),
+    openApiRoutes(),
     brandRoutes({ repos }),
     paymentWebhookRoutes(paymentDeps),
     orderStatusRoutes({ ...paymentDeps, tax: deps.tax ?? new StateTaxTable({}) }),

@@ -196,3 +196,38 @@ export const OrderDataResponse = Type.Object({
   productCanvasLines: Type.Optional(Type.Array(ProductCanvasLineSchema)),
 });
 export type OrderDataResponse = Static<typeof OrderDataResponse>;
+
+// ------------------------------------------------------------------ answers of the order write calls
+
+/**
+ * An order as every call that writes or makes one answers it (create-product-order, the order update
+ * and the order actions: copy, owner change, create with items): the stored order shaped for the
+ * caller exactly as get-configurator-order-data sends it — no price fields when prices are hidden
+ * from the caller, no employee-only fields for a guest.
+ */
+export const ProductOrderResponse = OrderDataProductOrder;
+export type ProductOrderResponse = Static<typeof ProductOrderResponse>;
+
+/** An item as the item create and update calls answer it, shaped like the items of get-configurator-order-data. */
+export const ProductInstanceResponse = OrderDataProductInstance;
+export type ProductInstanceResponse = Static<typeof ProductInstanceResponse>;
+
+/** POST /api/resources/productInstances/destroy: the item removed (the other items renumbered). */
+export const ProductInstanceDestroyResponse = Type.Object({ id: Id }, { additionalProperties: false });
+export type ProductInstanceDestroyResponse = Static<typeof ProductInstanceDestroyResponse>;
+
+/** POST /api/resources/productOrders/destroy: an untitled, empty order discarded. */
+export const ProductOrderDestroyResponse = Type.Object({ id: Id, deleted: Type.Literal(true) }, { additionalProperties: false });
+export type ProductOrderDestroyResponse = Static<typeof ProductOrderDestroyResponse>;
+
+/**
+ * POST /api/resources/{resourceKey}/get: the organisation's rows of that catalogue resource, as
+ * stored and shaped for the caller (publish levels; no prices, pricing rules, option classifications
+ * nor classifier numbers when prices are hidden from the caller; media with their time-limited
+ * address). Each resource's rows have their own fields (see CatalogueResponse for their shapes):
+ * only what every row has is fixed here.
+ */
+export const ResourceRowsResponse = Type.Array(
+  Type.Object({ id: Id, orgId: Id }, { additionalProperties: true, description: 'A row of the named resource; its other fields are those of the resource.' }),
+);
+export type ResourceRowsResponse = Static<typeof ResourceRowsResponse>;

@@ -35,6 +35,10 @@ export const SessionData = Type.Object({
 });
 export type SessionData = Static<typeof SessionData>;
 
+/** POST /api/auth/logout: the session (if any) is ended and its cookie cleared. */
+export const LogoutResponse = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false });
+export type LogoutResponse = Static<typeof LogoutResponse>;
+
 /**
  * POST /api/auth/guest-mode: switches this session's guest mode for one organisation (employees
  * only; not on for an employee-only organisation). The server holds the mode and enforces it; the

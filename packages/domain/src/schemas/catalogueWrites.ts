@@ -4,11 +4,11 @@
  * (additionalProperties false): a field that is not listed here is refused, never ignored.
  * Rules (defaults, ranks, archive): docs/decisions/0050-catalogue-writes.md.
  */
-import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { PricingRuleVersionSchema } from './pricing.ts';
 import { Flag, Id, IntColumn, Nullable, RefId } from './common.ts';
-import { DrawingVisibility, InvoiceVisibility, OptionDataFieldType, PropertyType, PublishLevel } from './catalogue.ts';
-import { ProductGraphicNode } from './entities.ts';
+import { DrawingVisibility, InvoiceVisibility, OptionDataFieldType, Product, ProductCategory, ProductOption, ProductProperty, PropertyType, PublishLevel } from './catalogue.ts';
+import { ProductGraphicNode, ProductGraphicSchema, ProductPricingRuleSchema, ProductPropertyGroupSchema } from './entities.ts';
 
 /** The catalogue resources the admin area writes. */
 export const CATALOGUE_WRITE_KEYS = ['products', 'productCategories', 'productProperties', 'productPropertyGroups', 'productOptions', 'productPricingRules', 'productGraphics'] as const;
@@ -188,6 +188,33 @@ export const DUPLICATE_TITLE_SUFFIX = ' (copy)';
 
 export type CatalogueDestroyBody = Static<(typeof CatalogueDestroyBody)[CatalogueWriteKey]>;
 export type PricingRuleUpdateBody = Static<(typeof CatalogueUpdateBody)['productPricingRules']>;
+
+/** The row each catalogue resource of the admin area stores: what its writes answer (as stored, for owners). */
+export const CATALOGUE_ROW_SCHEMAS = {
+  products: Product,
+  productCategories: ProductCategory,
+  productProperties: ProductProperty,
+  productPropertyGroups: ProductPropertyGroupSchema,
+  productOptions: ProductOption,
+  productPricingRules: ProductPricingRuleSchema,
+  productGraphics: ProductGraphicSchema,
+} as const satisfies Record<CatalogueWriteKey, TSchema>;
+
+/** POST /api/resources/{resourceKey}/create | update: the row as stored after the write, of the resource the path names. */
+export const CatalogueRowResponse = Type.Union(CATALOGUE_WRITE_KEYS.map((k) => CATALOGUE_ROW_SCHEMAS[k]));
+export type CatalogueRowResponse = Static<typeof CatalogueRowResponse>;
+
+/**
+ * POST /api/resources/{resourceKey}/destroy: the row as stored after it was archived (products,
+ * categories, properties, options, graphics) or marked deleted (pricing rules); a property group is
+ * deleted, and only its id is answered.
+ */
+export const CatalogueDestroyResponse = Type.Union([CatalogueRowResponse, closed({ id: Id })]);
+export type CatalogueDestroyResponse = Static<typeof CatalogueDestroyResponse>;
+
+/** POST /api/resources/{products|productProperties}/duplicate: the copy as stored. */
+export const CatalogueDuplicateResponse = Type.Union(CATALOGUE_DUPLICATE_KEYS.map((k) => CATALOGUE_ROW_SCHEMAS[k]));
+export type CatalogueDuplicateResponse = Static<typeof CatalogueDuplicateResponse>;
 
 /** The default titles of new rows. */
 export const NEW_ROW_TITLES: Record<CatalogueWriteKey, string> = {

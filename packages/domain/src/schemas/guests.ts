@@ -71,6 +71,12 @@ export type UpdateGuestDataBody = Static<typeof UpdateGuestDataBody>;
 /** A user group: guests of one organisation, without duplicates. */
 export const UserGroupView = Type.Object({ id: Id, orgId: Id, title: Type.String(), userIds: Type.Array(Id) });
 export type UserGroupView = Static<typeof UserGroupView>;
+/** POST /api/resources/userGroups/get: the organisation's user groups. */
+export const UserGroupsResponse = Type.Array(UserGroupView);
+export type UserGroupsResponse = Static<typeof UserGroupsResponse>;
+/** POST /api/resources/userGroups/destroy: the group deleted. */
+export const UserGroupDestroyResponse = closed({ id: Id });
+export type UserGroupDestroyResponse = Static<typeof UserGroupDestroyResponse>;
 
 const GroupTitle = Type.String({ minLength: 1, maxLength: 255 });
 const GroupUserIds = Type.Array(Id, { maxItems: 10000 });

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { Id, Nullable } from './common.ts';
+import { MediumSchema } from './entities.ts';
 
 /**
  * Media of the admin area (owners only): upload, caption, associations, delete. Bodies are closed: a
@@ -53,3 +54,14 @@ export type MediumUpdateBody = Static<typeof MediumUpdateBody>;
 /** POST /api/resources/media/destroy: the row and its file go; products showing it show none. */
 export const MediumDestroyBody = closed({ where: closed({ id: Id }) });
 export type MediumDestroyBody = Static<typeof MediumDestroyBody>;
+
+/**
+ * A medium as the upload and the update answer it: the stored row with its time-limited address
+ * (`presignedUrl`, null without a file), never where its file is kept.
+ */
+export const MediumResponse = MediumSchema;
+export type MediumResponse = Static<typeof MediumResponse>;
+
+/** POST /api/resources/media/destroy: the medium deleted, and the products that showed it (they show none now). */
+export const MediumDestroyResponse = closed({ id: Id, productIds: Type.Array(Id) });
+export type MediumDestroyResponse = Static<typeof MediumDestroyResponse>;

@@ -165,6 +165,21 @@ export const OrderStatusResponse = Type.Object({
 });
 export type OrderStatusResponse = Static<typeof OrderStatusResponse>;
 
+/** POST /api/configurator/request-status-update: the organisation was mailed; a sentence to show. */
+export const RequestStatusUpdateResponse = Type.Object({ message: Type.String() }, { additionalProperties: false });
+export type RequestStatusUpdateResponse = Static<typeof RequestStatusUpdateResponse>;
+
+/** POST /api/configurator/get-stripe-payment-intent: the intent as the provider now sees it, and the order's status after its outcome was applied. */
+export const GetPaymentIntentResponse = Type.Object({ paymentIntent: PaymentIntentView, order: OrderStatusResponse }, { additionalProperties: false });
+export type GetPaymentIntentResponse = Static<typeof GetPaymentIntentResponse>;
+
+/**
+ * POST /api/webhooks/payments answers this as it is (not under `data`): the event was received;
+ * `duplicate` when it had been processed already (nothing done again).
+ */
+export const PaymentWebhookResponse = Type.Object({ received: Type.Literal(true), duplicate: Type.Optional(Type.Literal(true)) }, { additionalProperties: false });
+export type PaymentWebhookResponse = Static<typeof PaymentWebhookResponse>;
+
 /** POST /api/configurator/get-order-status-events: the order's timeline (employees). */
 export const OrderStatusEventsBody = Type.Object(OrderRef, closed);
 export type OrderStatusEventsBody = Static<typeof OrderStatusEventsBody>;

@@ -30,3 +30,11 @@ export type BackgroundTaskState = Static<typeof BackgroundTaskState>;
 /** GET /api/platform/background-tasks (platform administrators). */
 export const BackgroundTasksResponse = Type.Object({ backgroundTasks: Type.Array(BackgroundTaskState) }, { additionalProperties: false });
 export type BackgroundTasksResponse = Static<typeof BackgroundTasksResponse>;
+
+/** GET /api/health/live: the process answers (no session needed). */
+export const HealthLiveResponse = Type.Object({ status: Type.Literal('live') }, { additionalProperties: false });
+export type HealthLiveResponse = Static<typeof HealthLiveResponse>;
+
+/** GET /api/health/ready: the database answered and the background tasks run (else 503 with an error). */
+export const HealthReadyResponse = Type.Object({ status: Type.Literal('ready') }, { additionalProperties: false });
+export type HealthReadyResponse = Static<typeof HealthReadyResponse>;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Flag, Id, Nullable } from './common.ts';
 import { formatDate, type DateSettings } from '../dates.ts';
+import { OrderDataProductOrder } from './api.ts';
 
 /**
  * Sharing an order (docs/decisions/0045-sharing-and-share-links.md): the people involved in it, the
@@ -137,6 +138,9 @@ export type ShareeResponse = Static<typeof ShareeResponse>;
  */
 export const RemoveShareeBody = Type.Object({ orgId: Id, productOrderOrgSpecificId: Id, shareeEmail: Type.Optional(EmailAddress), shareeId: Type.Optional(Id) }, closed);
 export type RemoveShareeBody = Static<typeof RemoveShareeBody>;
+/** The order after the person was removed, shaped for the caller as get-configurator-order-data sends it. */
+export const RemoveShareeResponse = Type.Object({ productOrder: OrderDataProductOrder });
+export type RemoveShareeResponse = Static<typeof RemoveShareeResponse>;
 
 /** POST /api/configurator/product-order/update-involved-users-data: employees or the order's owner. */
 export const UpdateInvolvedUsersDataBody = Type.Object({ orgId: Id, productOrderOrgSpecificId: Id, shareeId: Id, pricingIsHidden: Flag }, closed);

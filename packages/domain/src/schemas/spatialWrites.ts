@@ -5,7 +5,7 @@
  */
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Flag, Id, IntColumn, Nullable } from './common.ts';
-import { ENTITY_TYPES } from './entities.ts';
+import { ArchCustomViewSchema, ArchElevationSchema, ArchWallSchema, ENTITY_TYPES, EntitySchema, ProductCanvasLineSchema, ProductCanvasTextSchema } from './entities.ts';
 
 export const SPATIAL_RESOURCE_KEYS = ['archWalls', 'archElevations', 'archCustomViews', 'entities', 'productCanvasTexts', 'productCanvasLines'] as const;
 export type SpatialResourceKey = (typeof SPATIAL_RESOURCE_KEYS)[number];
@@ -121,3 +121,25 @@ export const EntityBatchUpdateBody = strict({
   updates: Type.Array(strict({ where: strict({ id: Id }), props: strict({ data: EntityDataWrite }) }), { minItems: 1, maxItems: 1000 }),
 });
 export type EntityBatchUpdateBody = Static<typeof EntityBatchUpdateBody>;
+
+/** The row each drawing resource stores and answers (as get-configurator-order-data lists them). */
+export const SPATIAL_ROW_SCHEMAS = {
+  archWalls: ArchWallSchema,
+  archElevations: ArchElevationSchema,
+  archCustomViews: ArchCustomViewSchema,
+  entities: EntitySchema,
+  productCanvasTexts: ProductCanvasTextSchema,
+  productCanvasLines: ProductCanvasLineSchema,
+} as const satisfies Record<SpatialResourceKey, TObject>;
+
+/** POST /api/spatial/{resourceKey}/create | update: the row as stored, of the resource the path names. */
+export const SpatialRowResponse = Type.Union(SPATIAL_RESOURCE_KEYS.map((k) => SPATIAL_ROW_SCHEMAS[k]));
+export type SpatialRowResponse = Static<typeof SpatialRowResponse>;
+
+/** POST /api/spatial/{resourceKey}/destroy: the row deleted (a view takes its entities, texts and lines with it). */
+export const SpatialDestroyResponse = strict({ id: Id });
+export type SpatialDestroyResponse = Static<typeof SpatialDestroyResponse>;
+
+/** POST /api/spatial/entities/batch-update: the entities as stored after the update. */
+export const EntityBatchUpdateResponse = Type.Array(EntitySchema);
+export type EntityBatchUpdateResponse = Static<typeof EntityBatchUpdateResponse>;
