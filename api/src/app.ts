@@ -52,6 +52,9 @@ import { Metrics, metricsEndpoint } from './http/metrics.ts';
 import { TaskLeases } from './db/taskLeases.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { apiTokenRoutes } from './routes/apiTokens.ts';
+import { apiTokenAuth, apiTokenLimitsFromEnv, type ApiTokenLimits } from './auth/apiTokenAuth.ts';
+import { ApiTokens } from './db/apiTokens.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -84,6 +87,8 @@ export interface AppDeps {
    * request came in on. Writes from its origin are accepted as same-origin.
    */
   publicUrl?: string;
+  /** API tokens' calls per minute (API_TOKEN_CALLS_PER_MINUTE; tests lower it). */
+  apiTokenLimits?: ApiTokenLimits;
   /** Sessions end after this long without use (SESSION_IDLE_MS; a week by default). */
   sessionIdleMs?: number;
   /** Prints the documents and drawings screens (docs/decisions/0063-pdf-rendering.md): the system Chromium by default. */
@@ -111,6 +116,8 @@ export interface App extends Koa {
   tasksReady: () => boolean;
   /** The background tasks' leases: one process of the database runs each pass (main.ts). */
   taskLeases: TaskLeases;
+  /** The organisations' API tokens (decision 0119). */
+  apiTokens: ApiTokens;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -209,6 +216,8 @@ export function createApp(deps: AppDeps): App {
   app.sweepPayments = () => sweepPayments({ ...paymentDeps, settleDue: 'settleDueIntents' in payments ? () => (payments as unknown as { settleDueIntents(): Promise<string[]> }).settleDueIntents() : undefined });
   app.repriceOrders = (opts) => repriceDueOrders(repricer, opts);
   app.use(sessionMiddleware());
+  app.apiTokens = new ApiTokens(deps.db);
+  app.use(apiTokenAuth(app.apiTokens, deps.apiTokenLimits ?? apiTokenLimitsFromEnv(process.env), (err, request) => logError(err, request)));
   const routers = [
     healthRoutes({ queries, tasksReady: () => app.tasksReady() }),
     openApiRoutes(),
@@ -231,6 +240,7 @@ export function createApp(deps: AppDeps): App {
     mediaRoutes({ ...services, logError }),
     pricingVersionOrderRoutes(services),
     platformRoutes({ repos, queries, taskLeases: app.taskLeases }),
+    apiTokenRoutes({ queries, apiTokens: app.apiTokens }),
     resourceRoutes(services),
   ];
   app.routeTable = routers.flatMap((router) =>

@@ -13,6 +13,7 @@ import {
   isEmployeeRole,
   isPublishedFor,
   pricingVisibleTo,
+  type ApiTokenScope,
   type OrderChange,
   type OrderStatusFields,
   type OrdersListRow,
@@ -23,7 +24,7 @@ import {
   type Role,
   type SentBackSnapshot,
 } from '@cpq/domain';
-import { adoptSession, sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
+import { adoptSession, callerUser, sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
 import type { MemberAccess, OrderHead, Queries } from './db/queries.ts';
 import type { Repos, Row } from './db/repository.ts';
 import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './http/errors.ts';
@@ -44,31 +45,33 @@ export const EMPLOYEE_ROLES: readonly PolicyRole[] = ['owner', 'member'];
 
 /**
  * The role table: endpoint → roles allowed. Row rules come on top: order endpoints apply
- * `involvedInOrder`, catalogue reads and writes the publish-level rules below.
+ * `involvedInOrder`, catalogue reads and writes the publish-level rules below. `tokenScope`: the
+ * scope an API token needs to call the endpoint (docs/decisions/0119-api-tokens.md); an endpoint
+ * without one refuses tokens (sharing, guests, sign-in, card payments: a person's calls).
  */
 export const POLICY = {
-  'configurator.getHomepageData': { roles: ALL_ROLES },
-  'configurator.createProductOrder': { roles: ALL_ROLES },
-  'configurator.getOrderData': { roles: ALL_ROLES },
-  'configurator.getCatalogue': { roles: ALL_ROLES },
-  'resources.get': { roles: ALL_ROLES },
-  'productInstances.write': { roles: ALL_ROLES },
+  'configurator.getHomepageData': { roles: ALL_ROLES, tokenScope: 'orders:read' },
+  'configurator.createProductOrder': { roles: ALL_ROLES, tokenScope: 'orders:write' },
+  'configurator.getOrderData': { roles: ALL_ROLES, tokenScope: 'orders:read' },
+  'configurator.getCatalogue': { roles: ALL_ROLES, tokenScope: 'orders:read' },
+  'resources.get': { roles: ALL_ROLES, tokenScope: 'catalogue' },
+  'productInstances.write': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   /** The architectural canvas of an order: whoever may change its items (row rule: involvedInOrder; the order must be spatial). */
-  'spatial.write': { roles: ALL_ROLES },
-  'productOrders.update': { roles: ALL_ROLES },
+  'spatial.write': { roles: ALL_ROLES, tokenScope: 'orders:write' },
+  'productOrders.update': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   /** Discarding an untitled, empty order the user left (row rule: its owner or an employee). */
-  'productOrders.destroy': { roles: ALL_ROLES },
+  'productOrders.destroy': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   /** Copy order: a guest only their own orders (row rule in the service). */
-  'configurator.duplicateProductOrder': { roles: ALL_ROLES },
+  'configurator.duplicateProductOrder': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   /** Only employees change the owner or list who may own an order. */
-  'configurator.changeOrderOwner': { roles: EMPLOYEE_ROLES },
-  'configurator.getOrderOwnerCandidates': { roles: EMPLOYEE_ROLES },
-  'configurator.createProductOrderWithItems': { roles: ALL_ROLES },
+  'configurator.changeOrderOwner': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:write' },
+  'configurator.getOrderOwnerCandidates': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
+  'configurator.createProductOrderWithItems': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   /** The orders list: a guest's holds only orders they own or are involved in (row rule in the query). */
-  'configurator.getOrdersData': { roles: ALL_ROLES },
+  'configurator.getOrdersData': { roles: ALL_ROLES, tokenScope: 'orders:read' },
   /** CSV export and the status counts are employee tools. */
-  'configurator.exportOrdersCsv': { roles: EMPLOYEE_ROLES },
-  'configurator.getOrdersCount': { roles: EMPLOYEE_ROLES },
+  'configurator.exportOrdersCsv': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
+  'configurator.getOrdersCount': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
   /** Repricing every order of an organisation: employees who are also platform administrators (assertPlatformAdmin). */
   'configurator.updateOrderCosts': { roles: EMPLOYEE_ROLES },
   /** The signed-in user's own preferences: no organisation involved, any signed-in user. */
@@ -78,22 +81,22 @@ export const POLICY = {
    * machine decides the rest (who may approve, cancel, pay...) and refuses with 409. Paying needs
    * prices visible to the caller; test payments are for employees.
    */
-  'configurator.submitOrder': { roles: ALL_ROLES },
-  'configurator.approveOrder': { roles: EMPLOYEE_ROLES },
-  'configurator.actionRequired': { roles: EMPLOYEE_ROLES },
+  'configurator.submitOrder': { roles: ALL_ROLES, tokenScope: 'orders:write' },
+  'configurator.approveOrder': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:write' },
+  'configurator.actionRequired': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:write' },
   /** Reopening an approved or paid order for changes (with a reason): staff only; the status machine decides when. */
-  'configurator.reopenOrder': { roles: EMPLOYEE_ROLES },
-  'configurator.cancelOrder': { roles: ALL_ROLES },
-  'configurator.updateOrderStatus': { roles: EMPLOYEE_ROLES },
-  'configurator.requestStatusUpdate': { roles: ALL_ROLES },
-  'configurator.getOrderStatusEvents': { roles: EMPLOYEE_ROLES },
+  'configurator.reopenOrder': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:write' },
+  'configurator.cancelOrder': { roles: ALL_ROLES, tokenScope: 'orders:write' },
+  'configurator.updateOrderStatus': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:write' },
+  'configurator.requestStatusUpdate': { roles: ALL_ROLES, tokenScope: 'orders:write' },
+  'configurator.getOrderStatusEvents': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
   /** What the order held when last sent back (the reviewer's "what changed"): employees; amounts only where prices are visible to them (`shapeSentBackSnapshot`). */
-  'configurator.getSentBackSnapshot': { roles: EMPLOYEE_ROLES },
-  'configurator.confirmOrderPayment': { roles: ALL_ROLES },
+  'configurator.getSentBackSnapshot': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
+  'configurator.confirmOrderPayment': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   'configurator.createPaymentIntent': { roles: ALL_ROLES },
   'configurator.updatePaymentIntent': { roles: ALL_ROLES },
   'configurator.getPaymentIntent': { roles: ALL_ROLES },
-  'configurator.getTaxRate': { roles: ALL_ROLES },
+  'configurator.getTaxRate': { roles: ALL_ROLES, tokenScope: 'orders:read' },
   /**
    * Sharing (docs/decisions/0045-sharing-and-share-links.md, 0048-sharing-server-rules.md). Row rule:
    * the caller reaches the order (involvedInOrder). On top: who may change price visibility
@@ -118,31 +121,34 @@ export const POLICY = {
   /**
    * The documents and drawings screens as a PDF (docs/decisions/0063-pdf-rendering.md): whoever reaches
    * the order, as get-configurator-order-data decides (share token included); the page is rendered as
-   * the caller. The packing slip and the factory document are for employees.
+   * the caller. The packing slip and the factory document are for employees. Not for API tokens: the
+   * page is rendered with the caller's session, which a token does not have.
    */
   'documents.pdf': { roles: ALL_ROLES },
   'documents.employeeModes': { roles: EMPLOYEE_ROLES },
   /** Catalogue writes of the admin area (POST /api/resources/{key}/create, update, destroy): owners only. */
-  'resources.write': { roles: OWNERS },
+  'resources.write': { roles: OWNERS, tokenScope: 'catalogue' },
   /**
    * Guests and user groups of the admin area (docs/decisions/0051-guests-and-user-groups.md): owners
    * only. Row rule: a guest or group of another organisation answers like a missing one (404).
    */
   'guests.manage': { roles: OWNERS },
   'integrations.manage': { roles: OWNERS },
+  /** API tokens of the organisation (docs/decisions/0119-api-tokens.md): owners, in person (a token cannot make tokens). */
+  'apiTokens.manage': { roles: OWNERS },
   'userGroups.manage': { roles: OWNERS },
   /** Which orders a pricing rule version prices (admin pricing editor): owners only; a rule of another organisation is 404. */
-  'pricingRules.versionOrders': { roles: OWNERS },
+  'pricingRules.versionOrders': { roles: OWNERS, tokenScope: 'catalogue' },
   /** What a pricing version text would do to the organisation's orders (prices of every order): owners only. */
-  'pricingRules.versionImpact': { roles: OWNERS },
+  'pricingRules.versionImpact': { roles: OWNERS, tokenScope: 'catalogue' },
   /** Publishing a draft pricing version (a catalogue write): owners only. */
-  'pricingRules.publishVersion': { roles: OWNERS },
+  'pricingRules.publishVersion': { roles: OWNERS, tokenScope: 'catalogue' },
   /**
    * Media of the admin area (docs/decisions/0055-media.md): upload, caption, associations and
    * delete, owners only; a medium of another organisation answers like a missing one (404). Reading
    * media is 'resources.get'; a file itself is reached by its signed, time-limited address.
    */
-  'media.write': { roles: OWNERS },
+  'media.write': { roles: OWNERS, tokenScope: 'catalogue' },
   /**
    * Switching this session's guest mode for an organisation: employees, by their stored role (an
    * employee in guest mode switches back); never on for an employee-only organisation.
@@ -159,12 +165,17 @@ export const POLICY = {
    * anyone, signed in or not; `shapePublicBrand` lets out only the name, logo, tab icon and accent.
    */
   'brand.read': { roles: ALL_ROLES, anonymous: true },
-} as const satisfies Record<string, { roles: readonly PolicyRole[]; shareToken?: true; anonymous?: true }>;
+} as const satisfies Record<string, { roles: readonly PolicyRole[]; shareToken?: true; anonymous?: true; tokenScope?: ApiTokenScope }>;
 
 export type Endpoint = keyof typeof POLICY;
 
 export function policyRole(role: Role): PolicyRole {
   return isEmployeeRole(role) ? (role as PolicyRole) : 'guest';
+}
+
+/** The scope an API token needs for an endpoint, or undefined when tokens may not call it. */
+export function tokenScopeOf(endpoint: Endpoint): ApiTokenScope | undefined {
+  return (POLICY[endpoint] as { tokenScope?: ApiTokenScope }).tokenScope;
 }
 
 export function can(endpoint: Endpoint, role: Role): boolean {
@@ -209,11 +220,34 @@ function guestHiddenOrderFields(plugins: OrderFieldRules | undefined, orgId: num
   return plugins ? [...ORDER_GUEST_HIDDEN, ...plugins.rulesFor(orgId).orderSettings.employeeOnlyFields] : ORDER_GUEST_HIDDEN_UNKNOWN;
 }
 
-/** The signed-in user, or 401. */
+/** The signed-in user, or 401; a request with an API token is refused (403). */
 export async function requireUser(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash' | 'touchSession'>): Promise<SessionUserState> {
   const user = await sessionUser(ctx, queries);
   if (!user) throw unauthenticated();
   return user;
+}
+
+/**
+ * The signed-in user or an API token's creator, or 401: for a route that checks sign-in before it
+ * reads its body and then calls `authorize`, which decides whether the token may make the call.
+ */
+export async function requireCaller(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash' | 'touchSession'>): Promise<SessionUserState> {
+  const user = await callerUser(ctx, queries);
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+/**
+ * An API token (decision 0119) calls only endpoints with a token scope, in its own organisation (any
+ * other answers like a missing one), with that scope among its own.
+ */
+function assertTokenMay(session: RequestSession, endpoint: Endpoint, orgId: number, unreachable: () => Error): void {
+  const token = session.apiToken;
+  if (!token) return;
+  const scope = tokenScopeOf(endpoint);
+  if (!scope) throw new ApiError(403, 'tokenNotAllowed', 'This call cannot be made with an API token.');
+  if (token.orgId !== orgId) throw unreachable();
+  if (!token.scopes.includes(scope)) throw new ApiError(403, 'tokenScope', `This API token does not have the "${scope}" scope this call needs.`);
 }
 
 const isOn = (v: unknown) => v === 1 || v === true || v === '1';
@@ -262,7 +296,7 @@ export async function authorize(ctx: Context, deps: AccessDeps, endpoint: Endpoi
  * the sign-in check).
  */
 export async function authorizeOrderById(ctx: Context, deps: AccessDeps & { repos: Repos }, endpoint: Endpoint, productOrderId: number): Promise<Access> {
-  await requireUser(ctx, deps.queries);
+  await requireCaller(ctx, deps.queries);
   const [row] = await deps.repos.productOrders.find({ id: productOrderId }, { columns: ['orgId'] });
   if (!row) throw orderNotFound();
   return authorize(ctx, deps, endpoint, row.orgId, orderNotFound);
@@ -323,7 +357,8 @@ async function authorizeWith(
     m = found.member;
     if (orgSpecificId !== undefined) order = found.order;
   } else {
-    user = await requireUser(ctx, deps.queries);
+    user = await requireCaller(ctx, deps.queries);
+    assertTokenMay(session, endpoint, orgId, unreachable);
     m = await deps.queries.memberAccess(user.id, orgId);
   }
   if (!m || !isActiveRole(m.role)) throw unreachable();

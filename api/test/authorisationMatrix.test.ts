@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, enableIntegration, startTestApp, type Client, type TestApp } from './helpers.ts';
+import { API_TOKEN_SCOPES, type ApiTokenScope } from '@cpq/domain';
+import { Client, databases, enableIntegration, startTestApp, type TestApp } from './helpers.ts';
 import { png } from './mediaFixtures.ts';
 import { keysIn, pricesIn } from './prices.ts';
 
@@ -20,7 +22,7 @@ import { keysIn, pricesIn } from './prices.ts';
  *   step: submitting, approving, cancelling, paying are refused with 409) and on prices (paying needs them).
  */
 
-type ActorName = 'owner' | 'member' | 'guest' | 'ownerGuestMode' | 'shareeByLink' | 'priceHiddenGuest' | 'otherOrgEmployee' | 'anonymous';
+type ActorName = 'owner' | 'member' | 'guest' | 'ownerGuestMode' | 'shareeByLink' | 'priceHiddenGuest' | 'otherOrgEmployee' | 'anonymous' | 'tokenOrdersRead' | 'tokenAllScopes';
 type Kind = 'own' | 'sameOrg' | 'otherOrg';
 
 interface Actor {
@@ -36,6 +38,8 @@ interface Actor {
   owner: boolean;
   /** A platform administrator (users 1 and 2 of the demo: 850's owner and member). */
   platformAdmin: boolean;
+  /** An API token of 850's owner, with these scopes (no cookie, no Origin). */
+  tokenScopes?: readonly ApiTokenScope[];
 }
 
 interface OrderIds {
@@ -62,6 +66,8 @@ interface RouteRow {
   employeesOnly?: boolean;
   /** The catalogue writes of the admin area: owners only (members and guests 403). */
   ownersOnly?: boolean;
+  /** Answers a description of the API (field names, no data): not searched for leaked fields. */
+  describesFields?: boolean;
   call(c: CellContext): Call | Promise<Call>;
   /** The answer of an admitted caller who reaches the order (for public rows: of anyone). */
   reached: number | ((actor: Actor) => number);
@@ -93,6 +99,8 @@ const ROUTES: Record<string, RouteRow> = {
   // An organisation's public brand (name, logo, icon, accent) for its sign-in page: anyone, any organisation.
   'GET /api/brand/:orgId': { scope: 'public', call: ({ ids }) => ({ method: 'GET', path: `/api/brand/${ids.orgId}` }), reached: 200 },
   'GET /api/health/live': { scope: 'public', call: () => ({ method: 'GET', path: '/api/health/live' }), reached: 200 },
+  // The API's OpenAPI document: anyone, like the routes it describes are listed for anyone.
+  'GET /api/openapi.json': { scope: 'public', describesFields: true, call: () => ({ method: 'GET', path: '/api/openapi.json' }), reached: 200 },
   'GET /api/health/ready': { scope: 'public', call: () => ({ method: 'GET', path: '/api/health/ready' }), reached: 200 },
   'POST /api/users/update-preferences': { scope: 'user', call: () => ({ path: '/api/users/update-preferences', body: { cartIsVisible: true } }), reached: 200 },
   'GET /api/platform/background-tasks': { scope: 'user', call: () => ({ method: 'GET', path: '/api/platform/background-tasks' }), reached: (a) => (a.platformAdmin ? 200 : 403) },
@@ -334,6 +342,12 @@ const ROUTES: Record<string, RouteRow> = {
     reached: payer,
   },
 
+  // API tokens of the organisation (owners only); each cell revokes and reads a token of its own.
+  'POST /api/orgs/api-tokens/get': { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: '/api/orgs/api-tokens/get', body: { orgId: ids.orgId } }), reached: 200 },
+  'POST /api/orgs/api-tokens/create': { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: '/api/orgs/api-tokens/create', body: { orgId: ids.orgId, name: 'Matrix', scopes: ['orders:read'] } }), reached: 200 },
+  'POST /api/orgs/api-tokens/revoke': { scope: 'org', ownersOnly: true, call: async ({ t, ids }) => ({ path: '/api/orgs/api-tokens/revoke', body: { orgId: ids.orgId, id: await matrixToken(t, ids.orgId) } }), reached: 200 },
+  'POST /api/orgs/api-tokens/calls': { scope: 'org', ownersOnly: true, call: async ({ t, ids }) => ({ path: '/api/orgs/api-tokens/calls', body: { orgId: ids.orgId, id: await matrixToken(t, ids.orgId) } }), reached: 200 },
+
   // Share-link entry needs no session; a token nobody made is missing for everyone.
   [`POST ${C}/get-org-role-for-token`]: { scope: 'public', call: () => ({ path: `${C}/get-org-role-for-token`, body: { shareToken: BOGUS_TOKEN } }), reached: 404 },
   [`POST ${C}/product-order/handle-guest-share-link`]: { scope: 'public', call: () => ({ path: `${C}/product-order/handle-guest-share-link`, body: { shareToken: BOGUS_TOKEN } }), reached: 404 },
@@ -367,6 +381,52 @@ const ROUTES: Record<string, RouteRow> = {
   },
 };
 
+/**
+ * The scope an API token needs for each route, from the rule: reading orders (lists, counts, an order,
+ * its catalogue, status history), writing orders (creating, changing, items, drawings,
+ * status steps, recording a payment), and the catalogue (products, options, media, pricing). Every
+ * other route is a person's (sign-in, sharing, guests, card payments, admin of the organisation, and
+ * the PDFs, which are printed from the portal's pages with the caller's session).
+ */
+const TOKEN_SCOPE: Record<string, ApiTokenScope> = {
+  ...Object.fromEntries(
+    [
+      'get-configurator-homepage-data', 'get-configurator-order-data', 'get-configurator-orders-data', 'get-configurator-orders-count',
+      'get-order-owner-candidates', 'get-tax-rate', 'get-order-status-events', 'get-order-sent-back-snapshot',
+    ].map((p) => [`POST ${C}/${p}`, 'orders:read' as const]),
+  ),
+  [`GET ${C}/catalogue`]: 'orders:read',
+  ...Object.fromEntries(
+    [
+      `${C}/create-product-order`, `${C}/create-product-order-with-items`, `${C}/duplicate-product-order`, `${C}/change-order-owner`,
+      `${C}/submit-order`, `${C}/approve-order`, `${C}/product-order/reopen`, `${C}/product-order/action-required`, `${C}/product-order/cancel`,
+      `${C}/update-order-status`, `${C}/request-status-update`, `${C}/confirm-order-payment`,
+      `${R}/productInstances/create`, `${R}/productInstances/update`, `${R}/productInstances/destroy`, `${R}/productOrders/update`, `${R}/productOrders/destroy`,
+      '/api/spatial/:resourceKey/create', '/api/spatial/:resourceKey/update', '/api/spatial/:resourceKey/destroy', '/api/spatial/entities/batch-update',
+    ].map((p) => [`POST ${p}`, 'orders:write' as const]),
+  ),
+  ...Object.fromEntries(
+    [
+      `${R}/:resourceKey/get`, `${R}/:resourceKey/create`, `${R}/:resourceKey/update`, `${R}/:resourceKey/duplicate`, `${R}/:resourceKey/destroy`,
+      '/api/media/upload', `${R}/media/update`, `${R}/media/destroy`, `${C}/get-pricing-version-orders`, `${C}/get-pricing-version-impact`, `${C}/publish-pricing-version`,
+    ].map((p) => [`POST ${p}`, 'catalogue' as const]),
+  ),
+  'GET /api/media/:id/file': 'catalogue',
+};
+
+/** What a script sends: its bearer token, no cookie and no Origin. */
+class TokenClient extends Client {
+  constructor(baseUrl: string, private readonly token: string) {
+    super(baseUrl);
+  }
+  override request<T = any>(method: string, p: string, body?: unknown, opts: { raw?: string | Buffer; headers?: Record<string, string> } = {}) {
+    return super.request<T>(method, p, body, { ...opts, headers: { ...opts.headers, authorization: `Bearer ${this.token}`, origin: '' } });
+  }
+}
+
+/** Opening a share link signs someone in or involves the caller in the order: a person's call, refused to a token. */
+const PUBLIC_FOR_PERSONS = new Set([`POST ${C}/product-order/handle-guest-share-link`]);
+
 /** A guest of its own for a cell: user, guest membership and guest record. */
 async function newGuest(t: TestApp, orgId: number): Promise<number> {
   const email = `matrix-guest-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
@@ -376,14 +436,29 @@ async function newGuest(t: TestApp, orgId: number): Promise<number> {
   return userId;
 }
 
+/** A token of the organisation's owner, made for one cell. */
+async function matrixToken(t: TestApp, orgId: number): Promise<number> {
+  const [m] = await t.db('memberships').where({ org_id: orgId, role: 'owner' }).select('user_id');
+  return t.app.apiTokens.create({ orgId, userId: m.user_id, name: 'Matrix cell', scopes: ['orders:read'], tokenHash: randomBytes(32).toString('hex'), hint: 'cpq_matr' });
+}
+
 async function involve(t: TestApp, orderId: number, userId: number): Promise<void> {
   const order = (await t.repos.productOrders.findOne({ id: orderId }))!;
   const involved = { ...(order.involvedUsers ?? {}), [String(userId)]: { role: 'sharee', pricingIsHidden: 0 } };
   await t.repos.productOrders.update({ id: orderId }, { involvedUsers: involved });
 }
 
-function expected(row: RouteRow, actor: Actor, order: OrderIds, kind: Kind): number {
+function expected(route: string, row: RouteRow, actor: Actor, order: OrderIds, kind: Kind): number {
   const reached = (a: Actor) => (typeof row.reached === 'number' ? row.reached : row.reached(a));
+  if (actor.tokenScopes) {
+    // A token acts as its maker (850's owner), only where its scope reaches.
+    if (row.scope === 'public') return PUBLIC_FOR_PERSONS.has(route) ? 403 : reached(actor);
+    const scope = TOKEN_SCOPE[route];
+    if (row.scope === 'user' || !scope) return 403;
+    if (actor.orgId !== order.orgId) return 404;
+    if (!actor.tokenScopes.includes(scope)) return 403;
+    return reached(actor);
+  }
   if (row.scope === 'public') return reached(actor);
   if (actor.name === 'anonymous') return 401;
   if (row.scope === 'user') return reached(actor);
@@ -406,7 +481,8 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
   let cells = 0;
 
   beforeAll(async () => {
-    t = await startTestApp(dbCase, { mailer: { send: async () => ({ messageId: 'matrix' }) } });
+    // The tokens' rate limit is not what this test is about (test/apiTokens.test.ts is).
+    t = await startTestApp(dbCase, { mailer: { send: async () => ({ messageId: 'matrix' }) }, apiTokenLimits: { calls: 1_000_000, windowMs: 60_000 } });
     const signIn = async (email: string) => t.as(email);
     const owner = await signIn('owner-850@demo.test');
     const member = await signIn('member-850@demo.test');
@@ -476,6 +552,16 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
     add('priceHiddenGuest', hiddenGuest, 850, false, await newOrder(hiddenGuest, 850, 'Matrix: price-hidden guest'), O_owner, P_owner, () => signIn(hiddenGuestEmail), true);
     add('otherOrgEmployee', otherOrg, 1053, true, P_owner, P_guest, O_owner, () => signIn('owner-1053@demo.test'), false, 'owner-1053@demo.test');
     add('anonymous', t.client(), null, false, O_owner, O_member, P_owner, async () => t.client());
+    // API tokens of 850's owner: one that reads orders only, one with every scope.
+    const tokenActor = async (name: ActorName, scopes: readonly ApiTokenScope[]) => {
+      const made = await owner.post('/api/orgs/api-tokens/create', { orgId: 850, name, scopes });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const client = new TokenClient(t.url, made.body.data.token);
+      add(name, client, 850, true, O_owner, O_member, P_owner, async () => client, false);
+      actors[name] = { ...actors[name], owner: true, tokenScopes: scopes };
+    };
+    await tokenActor('tokenOrdersRead', ['orders:read']);
+    await tokenActor('tokenAllScopes', API_TOKEN_SCOPES);
   });
   afterAll(async () => {
     await t?.close();
@@ -485,6 +571,7 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
     const routes = t.routeTable.map((r) => `${r.method} ${r.path}`);
     expect(routes.filter((r) => !(r in ROUTES))).toEqual([]);
     expect(Object.keys(ROUTES).filter((r) => !routes.includes(r))).toEqual([]);
+    expect(Object.keys(TOKEN_SCOPE).filter((r) => !routes.includes(r))).toEqual([]);
   });
 
   it('answers every route × caller × order as the rules say, and leaks nothing', async () => {
@@ -503,14 +590,14 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
             ? await client.request('POST', call.path, undefined, { raw: call.raw, headers: call.headers })
             : await client.request(call.method ?? 'POST', call.path, call.body ?? (call.method === 'GET' ? undefined : {}));
           cells++;
-          const want = expected(row, actor, ids, kind);
+          const want = expected(route, row, actor, ids, kind);
           const where = `${route} × ${actor.name} × ${kind}`;
           if (res.status !== want) {
             failures.push(`${where}: ${res.status} (expected ${want}) ${JSON.stringify(res.body).slice(0, 200)}`);
             continue;
           }
           if (res.status === 401 && row.scope !== 'public' && res.body?.error?.code !== 'unauthenticated') failures.push(`${where}: 401 without the unauthenticated code`);
-          if (res.status >= 200 && res.status < 300) {
+          if (res.status >= 200 && res.status < 300 && !row.describesFields) {
             if (actor.pricingHidden) {
               // An order hides prices from this caller, so no answer holds any (hiding is per person in
               // the organisation: the catalogue and orders they made themselves included).
@@ -526,7 +613,7 @@ describe.each(databases)('authorisation matrix on $name', (dbCase) => {
               if (foreign.length) failures.push(`${where}: another organisation's data: ${foreign.slice(0, 5).join(', ')}`);
             }
           }
-          if (forked) {
+          if (forked && !actor.tokenScopes) {
             expect((await forked.get('/api/auth/session')).status, `${where}: the session ends`).toBe(401);
             if (actor.name !== 'anonymous') expect((await actor.client.get('/api/auth/session')).status).toBe(200);
           }

@@ -80,6 +80,7 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'integrations.manage': ({ orgId }) => ({ path: '/api/integrations/get-connect-session', body: { orgId, integrationKey: 'monday' } }),
   'guests.manage': ({ orgId }) => ({ path: '/api/configurator/get-configurator-guests-data', body: { orgId } }),
   'userGroups.manage': ({ orgId }) => ({ path: '/api/resources/userGroups/get', body: { where: { orgId } } }),
+  'apiTokens.manage': ({ orgId }) => ({ path: '/api/orgs/api-tokens/get', body: { orgId } }),
   // Media writes: an upload of a small PNG (the body is the image, not JSON).
   'media.write': ({ orgId }) => ({ path: `/api/media/upload?orgId=${orgId}`, raw: png() }),
   // Which orders a pricing rule version prices (1392's rule 6, 'Light fixtures').
@@ -175,6 +176,8 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   // No integration provider is configured in tests: an owner gets through and is told so (503).
   'integrations.manage': { others: { owner: 503, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'userGroups.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
+  // API tokens are the owners' to make and revoke.
+  'apiTokens.manage': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'media.write': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'pricingRules.versionOrders': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'pricingRules.versionImpact': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },

@@ -18,5 +18,6 @@ export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<Component
   'product-pricing-rules': lazy(() => import('./pricing/PricingRulesScreen.tsx')),
   'product-graphics': lazy(() => import('./graphics/ProductGraphicScreen.tsx')),
   'background-tasks': lazy(() => import('./platform/BackgroundTasksScreen.tsx')),
+  'api-tokens': lazy(() => import('./apiTokens/ApiTokensScreen.tsx')),
 };
 

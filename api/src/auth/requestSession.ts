@@ -1,5 +1,7 @@
 import type { Context, Next } from 'koa';
+import type { ApiTokenCaller } from '../db/apiTokens.ts';
 import type { Queries, SessionUser } from '../db/queries.ts';
+import { ApiError } from '../http/errors.ts';
 import { fromDbDate } from '../db/time.ts';
 import { SESSION_COOKIE } from '../sessionCookie.ts';
 import { hashToken } from './tokens.ts';
@@ -22,7 +24,12 @@ export interface RequestSession {
   tokenHash: string | null;
   /** The signed-in user: undefined until read, null when the cookie names no live session. */
   user: SessionUserState | null | undefined;
+  /** The API token the request carries (apiTokenAuth.ts): then `user` is the token's creator. */
+  apiToken?: ApiTokenCaller;
 }
+
+/** A call a token may not make: a person's own calls (sign-in, sharing, guests...). */
+export const tokenRefused = () => new ApiError(403, 'tokenNotAllowed', 'This call cannot be made with an API token.');
 
 /** Sets ctx.state.session from the session cookie (no error when absent: endpoints decide). */
 export function sessionMiddleware() {
@@ -48,8 +55,18 @@ export async function adoptSession(ctx: Context, queries: Pick<Queries, 'touchSe
   return session.user;
 }
 
-/** The signed-in user of a request (read once), or null. */
+/** The signed-in user of a request (read once), or null. A request with an API token is refused: only `authorize` admits tokens, by scope. */
 export async function sessionUser(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash' | 'touchSession'>): Promise<SessionUserState | null> {
+  const session = ctx.state.session as RequestSession;
+  if (session.apiToken) throw tokenRefused();
+  return callerUser(ctx, queries);
+}
+
+/**
+ * The signed-in user, or the creator of the request's API token: for the routes that `authorize` next
+ * (where the token's organisation and scopes are checked), so that a bad body is still 400 after 401.
+ */
+export async function callerUser(ctx: Context, queries: Pick<Queries, 'sessionUserByTokenHash' | 'touchSession'>): Promise<SessionUserState | null> {
   const session = ctx.state.session as RequestSession;
   if (session.user === undefined) {
     return adoptSession(ctx, queries, session.tokenHash ? await queries.sessionUserByTokenHash(session.tokenHash) : undefined);

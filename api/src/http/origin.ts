@@ -25,12 +25,15 @@ export function originOf(url: string | undefined): string | null {
  * when the app trusts the proxy) or PUBLIC_URL's. A write that carries the session cookie must name
  * it (browsers always do on POST): a cookie alone proves nothing, the browser attaches it to
  * another site's forms too. Writes without a cookie and without those headers (the payment
- * provider's webhook, scripts) pass: they act as nobody.
+ * provider's webhook, scripts) pass: they act as nobody. Writes with an API token and no cookie
+ * pass too: the token, not the page, says who calls.
  */
 export function sameOriginWrites(opts: { publicUrl?: string | undefined } = {}) {
   const publicOrigin = originOf(opts.publicUrl);
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (!SAFE_METHODS.has(ctx.method)) {
+    // A bearer token is not ambient like a cookie (or Basic credentials): its holder meant to send it (decision 0119).
+    const tokenOnly = /^Bearer\s/i.test(ctx.get('authorization')) && !ctx.cookies.get(SESSION_COOKIE);
+    if (!SAFE_METHODS.has(ctx.method) && !tokenOnly) {
       const origin = ctx.get('origin');
       const fetchSite = ctx.get('sec-fetch-site');
       if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw crossSiteRequest();

@@ -36,7 +36,9 @@ export function requestLog(opts: { logger: Logger; trustProxy: boolean }) {
         const level = quiet ? 'debug' : 'info';
         if (opts.logger.isLevelEnabled(level)) {
           // Errors thrown past the error middleware have no status yet: Koa answers them with 500.
-          const line = { method: ctx.method, path: ctx.path, route: routeOf(ctx), status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+          // A call made with an API token names the token (its id, never the token).
+          const apiTokenId = (ctx.state.session as { apiToken?: { id: number } } | undefined)?.apiToken?.id;
+          const line = { method: ctx.method, path: ctx.path, route: routeOf(ctx), status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6, ...(apiTokenId ? { apiTokenId } : {}) };
           opts.logger[level](line, 'request');
         }
       }

@@ -7,7 +7,7 @@ import type { Queries } from '../db/queries.ts';
 import { readRaw } from '../http/body.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { compile, validateBody } from '../http/validate.ts';
-import { authorize, requireUser } from '../policy.ts';
+import { authorize, requireCaller } from '../policy.ts';
 import { destroyMedium, mediumNotFound, orgOfMedium, readMediumFile, updateMedium, uploadMedium, type MediaDeps } from '../services/media.ts';
 
 /** The upload reads its own body (image bytes): app.ts keeps the JSON body parser off this path. */
@@ -87,7 +87,7 @@ export function mediaRoutes(deps: MediaDeps & { queries: Queries }): Router {
    */
   r.get('/api/media/:id/file', async (ctx) => {
     const id = /^[1-9][0-9]{0,9}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : null;
-    await requireUser(ctx, deps.queries);
+    await requireCaller(ctx, deps.queries);
     if (id === null) throw mediumNotFound();
     const access = await authorize(ctx, deps, 'resources.get', await orgOfMedium(deps, id), mediumNotFound);
     const file = await readMediumFile(deps, access, id);
@@ -100,7 +100,7 @@ export function mediaRoutes(deps: MediaDeps & { queries: Queries }): Router {
 
   /** A medium named by id: signed in first (401), then its organisation decides; missing and foreign media alike are 404. */
   async function authorizeMedium(ctx: Context, id: number) {
-    await requireUser(ctx, deps.queries);
+    await requireCaller(ctx, deps.queries);
     return authorize(ctx, deps, 'media.write', await orgOfMedium(deps, id), mediumNotFound);
   }
 

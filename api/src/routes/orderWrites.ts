@@ -13,7 +13,7 @@ import type { Queries } from '../db/queries.ts';
 import type { Row } from '../db/repository.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize, requireUser, type Endpoint } from '../policy.ts';
+import { authorize, requireCaller, type Endpoint } from '../policy.ts';
 import {
   createInstance,
   destroyInstance,
@@ -40,7 +40,7 @@ export function orderWriteRoutes(deps: WriteDeps & { queries: Queries }): Router
    * order (the write reads the row itself again, under the order's lock).
    */
   async function accessFor(ctx: Context, endpoint: Endpoint, table: 'productOrders' | 'productInstances', id: number, missing: () => Error) {
-    await requireUser(ctx, deps.queries);
+    await requireCaller(ctx, deps.queries);
     const [row] = await repos[table].find({ id }, { columns: table === 'productInstances' ? ['orgId', 'productOrderId'] : ['orgId', 'id'] });
     if (!row) throw missing();
     const access = await authorize(ctx, deps, endpoint, row.orgId, missing);

@@ -18,7 +18,7 @@ import type { Repos, Row } from '../db/repository.ts';
 import type { TransactionRunner } from '../db/transactions.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize, catalogueRowReadable, requireUser, shapeCatalogueRows, type ReadableCatalogue } from '../policy.ts';
+import { authorize, catalogueRowReadable, requireCaller, shapeCatalogueRows, type ReadableCatalogue } from '../policy.ts';
 import { RESOURCES } from '../services/catalogue.ts';
 import { shapeMedia } from '../services/media.ts';
 import type { MediaStorage } from '../adapters/storage/types.ts';
@@ -97,7 +97,7 @@ export function resourceRoutes(deps: { repos: Repos; queries: Queries; transacti
 
   /** A row named by id: signed in first (401), then its organisation decides; missing and foreign rows alike are 404. */
   async function authorizeRow(ctx: Context, key: CatalogueWriteKey, id: number) {
-    await requireUser(ctx, deps.queries);
+    await requireCaller(ctx, deps.queries);
     return authorize(ctx, deps, 'resources.write', await orgOfRow(deps, key, id), rowNotFound);
   }
 

@@ -12,7 +12,7 @@ import type { Queries } from '../db/queries.ts';
 import type { Row } from '../db/repository.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorize, requireUser } from '../policy.ts';
+import { authorize, requireCaller } from '../policy.ts';
 import {
   batchUpdateEntities,
   createSpatialRow,
@@ -43,7 +43,7 @@ export function spatialRoutes(deps: SpatialWriteDeps & { queries: Queries }): Ro
 
   /** The organisation of a row's order decides access; unknown rows and other tenants' rows are the same 404. */
   async function accessForRow(ctx: Context, key: SpatialResourceKey, id: number) {
-    await requireUser(ctx, deps.queries);
+    await requireCaller(ctx, deps.queries);
     const owner = await spatialRowOwner(repos, key, id);
     const access = await authorize(ctx, deps, 'spatial.write', owner.orgId, spatialRowMissing);
     return { access, orderId: owner.productOrderId };
@@ -51,7 +51,7 @@ export function spatialRoutes(deps: SpatialWriteDeps & { queries: Queries }): Ro
 
   r.post('/entities/batch-update', async (ctx) => {
     const body = validateBody(EntityBatchUpdateBody, ctx.request.body);
-    await requireUser(ctx, deps.queries);
+    await requireCaller(ctx, deps.queries);
     const first = await spatialRowOwner(repos, 'entities', body.updates[0]!.where.id);
     const access = await authorize(ctx, deps, 'spatial.write', first.orgId, spatialRowMissing);
     ctx.body = { data: await batchUpdateEntities(deps, access, first.productOrderId, body.updates as { where: { id: number }; props: { data: Row } }[]) };
@@ -60,7 +60,7 @@ export function spatialRoutes(deps: SpatialWriteDeps & { queries: Queries }): Ro
   r.post('/:resourceKey/create', async (ctx) => {
     const key = spatialKey(ctx);
     const body = validateBody(SpatialCreateBody[key], ctx.request.body) as { props: Row & { orgId: number; productOrderId: number } };
-    await requireUser(ctx, deps.queries);
+    await requireCaller(ctx, deps.queries);
     const [order] = await repos.productOrders.find({ id: body.props.productOrderId }, { columns: ['orgId'] });
     if (!order) throw orderMissing();
     const access = await authorize(ctx, deps, 'spatial.write', order.orgId as number, orderMissing);

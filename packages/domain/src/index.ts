@@ -27,6 +27,7 @@ export * from './sharing/index.ts';
 export * from './schemas/catalogueWrites.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/platform.ts';
+export * from './schemas/apiTokens.ts';
 export * from './schemas/guests.ts';
 export * from './schemas/media.ts';
 export * from './schemas/invitations.ts';
