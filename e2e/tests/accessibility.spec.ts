@@ -42,6 +42,17 @@ test("an organisation's plugin that fails to load", async ({ page }) => {
   await expectNoSeriousViolations(page, 'plugin error');
 });
 
+test('admin API tokens: the list and the new-token dialog', async ({ page }) => {
+  await signIn(page, 'owner-1450@demo.test');
+  await page.goto('/admin/api-tokens');
+  await expect(page.getByTestId('api-tokens-screen')).toBeVisible();
+  await expect(page.getByTestId('api-tokens-empty').or(page.locator('table'))).toBeVisible();
+  await expectNoSeriousViolations(page, 'api tokens');
+  await page.getByRole('button', { name: 'New token' }).click();
+  await expect(page.getByTestId('api-token-new')).toBeVisible();
+  await expectNoSeriousViolations(page, 'new api token');
+});
+
 test('documents, drawings and admin pages have one main landmark', async ({ page }) => {
   await signIn(page, 'owner-850@demo.test');
   for (const [path, testId] of [

@@ -105,7 +105,8 @@ export function Modal({ open = true, onClose, title, subtitle, children, footer,
   return createPortal(
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && closeRef.current()}>
       <div ref={ref} className={`${styles.dialog} ${styles[width]}`} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} data-testid={testId}>
-        <header className={styles.header}>
+        {/* Not <header>: outside sectioning content it would be a second banner landmark beside the page's. */}
+        <div className={styles.header}>
           <div className={styles.headings}>
             <h2 id={titleId} className={styles.title}>
               {title}
@@ -115,7 +116,7 @@ export function Modal({ open = true, onClose, title, subtitle, children, footer,
           <button type="button" className={styles.close} onClick={() => closeRef.current()} aria-label="Close">
             ×
           </button>
-        </header>
+        </div>
         <div className={styles.body}>{children}</div>
         {footer && <footer className={styles.footer}>{footer}</footer>}
       </div>
