@@ -132,7 +132,12 @@ export function createApp(deps: AppDeps): App {
   // ctx.path, never ctx.url: the query string may carry a share token.
   const requestOf = (ctx: Koa.Context) => `${ctx.method} ${ctx.path}`;
   // Errors Koa itself meets (a stream failing after the answer started) go to the same log.
-  app.on('error', (err: unknown, ctx?: Koa.Context) => logError(err, ctx ? requestOf(ctx) : undefined));
+  // A client that went away while its answer was streamed (it had what it needed, or navigated away)
+  // is not a server failure: noted at debug level, not as an error.
+  app.on('error', (err: unknown, ctx?: Koa.Context) => {
+    if (ctx && isClientGone(err)) logger.debug({ request: requestOf(ctx), code: (err as { code?: string }).code }, 'client closed the connection');
+    else logError(err, ctx ? requestOf(ctx) : undefined);
+  });
   const publicUrl = deps.publicUrl ?? process.env.PUBLIC_URL;
   const links = linkAddress(publicUrl);
 
@@ -260,6 +265,9 @@ export function createApp(deps: AppDeps): App {
 }
 
 const repoRootOf = (deps: AppDeps) => deps.repoRoot ?? REPO_ROOT;
+
+const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+const isClientGone = (err: unknown) => CLIENT_GONE_CODES.has(String((err as { code?: unknown } | null)?.code));
 
 /** The knex pool's counts (tarn), for the metrics. */
 function poolOf(db: Knex): { used: number; free: number; pendingAcquires: number } | undefined {

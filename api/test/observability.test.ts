@@ -81,6 +81,15 @@ describe.each(databases)('logs and metrics on $name', (dbCase) => {
     expect(JSON.stringify(lines)).not.toMatch(/cpq_session=|demo"/);
   });
 
+  it('notes a client that went away mid-answer at debug level, and logs a real stream failure as an error', async () => {
+    lines.length = 0;
+    const ctx = { method: 'GET', path: '/' };
+    t.app.emit('error', Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }), ctx);
+    t.app.emit('error', Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }), ctx);
+    // The logger is at info: the first is not written, the second is an error naming the request.
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([['error', 'GET / failed']]);
+  });
+
   it('serves Prometheus metrics only with the operator token: requests per route and status, their duration, the pool, the PDF queue', async () => {
     const owner = await signedIn();
     await owner.post(HOME, { orgId: 850 });
