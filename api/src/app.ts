@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import { REPO_ROOT } from './config.ts';
@@ -55,6 +57,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { apiTokenRoutes } from './routes/apiTokens.ts';
 import { apiTokenAuth, apiTokenLimitsFromEnv, type ApiTokenLimits } from './auth/apiTokenAuth.ts';
 import { ApiTokens } from './db/apiTokens.ts';
+import { MailQueue } from './db/mailQueue.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -87,6 +90,8 @@ export interface AppDeps {
    * request came in on. Writes from its origin are accepted as same-origin.
    */
   publicUrl?: string;
+  /** This process's name among those on the database (tests give two apps on one database their own). */
+  processId?: string;
   /** API tokens' calls per minute (API_TOKEN_CALLS_PER_MINUTE; tests lower it). */
   apiTokenLimits?: ApiTokenLimits;
   /** Sessions end after this long without use (SESSION_IDLE_MS; a week by default). */
@@ -118,6 +123,10 @@ export interface App extends Koa {
   taskLeases: TaskLeases;
   /** The organisations' API tokens (decision 0119). */
   apiTokens: ApiTokens;
+  /** This process among those on the database (host:pid:tag): the holder of leases and claims. */
+  processId: string;
+  /** Every mail sent, kept until delivered; main.ts runs its retries (decision 0121). */
+  mailQueue: MailQueue;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -144,6 +153,7 @@ export function createApp(deps: AppDeps): App {
   // First: the request's id and scope, and its log line.
   app.use(requestLog({ logger, trustProxy: !!deps.trustProxy }));
   app.tasksReady = () => true;
+  app.processId = deps.processId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   app.taskLeases = new TaskLeases(deps.db);
   app.metrics = deps.metrics ? new Metrics({ pool: () => poolOf(deps.db), pdfQueue: () => app.pdf.load }) : undefined;
   if (app.metrics) {
@@ -204,9 +214,11 @@ export function createApp(deps: AppDeps): App {
   const services = { repos, queries, plugins: app.plugins, catalogues: app.catalogues, orderData, transaction, storage };
   const payments = deps.payments ?? paymentProviderFromEnv(process.env, deps.db);
   app.payments = payments;
+  app.mailQueue = new MailQueue(deps.db, deps.mailer ?? mailerFromEnv(process.env, repoRootOf(deps)), { holder: app.processId });
   const mail = {
     repos,
-    mailer: deps.mailer ?? mailerFromEnv(process.env, repoRootOf(deps)),
+    // Every mail is kept in the database until delivered (decision 0121); a failed one is tried again later.
+    mailer: app.mailQueue,
     // Read when a link is written: PUBLIC_URL, else the address of the request at hand.
     get publicUrl() {
       return links.base();
@@ -244,7 +256,7 @@ export function createApp(deps: AppDeps): App {
     // Before the generic resource routes too: it handles /api/resources/media/update and destroy.
     mediaRoutes({ ...services, logError }),
     pricingVersionOrderRoutes(services),
-    platformRoutes({ repos, queries, taskLeases: app.taskLeases }),
+    platformRoutes({ repos, queries, taskLeases: app.taskLeases, mail: app.mailQueue }),
     apiTokenRoutes({ queries, apiTokens: app.apiTokens }),
     resourceRoutes(services),
   ];

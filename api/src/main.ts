@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { format } from 'node:util';
 import { describeDatabaseUrl, loadConfig, REPO_ROOT, type AppConfig } from './config.ts';
 import { mediaStorageFromEnv } from './adapters/storage/index.ts';
@@ -65,7 +63,7 @@ const logPassError = (task: string) => (err: unknown) =>
   isDatabaseUnavailable(err) ? logger.error({ task }, `${task} skipped: the database is not reachable (${messageOf(err)})`) : logger.error({ task, err }, `${task} failed`);
 const observed = (name: string) => ({ name, recorder: app.metrics });
 // With several processes on one database, each pass runs in the one holding the task's lease.
-const lease = { leases: app.taskLeases, holder: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`, leaseMs: 60_000 };
+const lease = { leases: app.taskLeases, holder: app.processId, leaseMs: 60_000 };
 
 // Payments in progress: settle the simulated provider's due intents, reconcile what a webhook has not
 // told us (a lost event, a process that stopped mid-payment). One pass at a time.
@@ -74,11 +72,14 @@ const sweeper = repeatEvery(Number(process.env.PAYMENT_SWEEP_MS ?? 1000), leased
 // Stored prices that follow the catalogue: reprice the orders a pricing version or a catalogue change
 // made due, a batch at a time (the next batch at once while the last one was full). One pass at a time.
 const repricer = repeatEvery(Number(process.env.REPRICE_MS ?? 1000), leased('repricing', lease, async () => (await app.repriceOrders()).more), logPassError('repricing'), observed('repricing'));
-app.tasksReady = () => sweeper.healthy() && repricer.healthy();
+// Mails whose last attempt failed, tried again when their wait is over (decision 0121). One pass at a time;
+// each mail is also claimed on its own, so a mail is sent by one process only.
+const mailer = repeatEvery(Number(process.env.MAIL_RETRY_MS ?? 5000), leased('mail', lease, () => app.mailQueue.retryDue()), logPassError('mail'), observed('mail'));
+app.tasksReady = () => sweeper.healthy() && repricer.healthy() && mailer.healthy();
 
 const shutdown = gracefulShutdown({
   server,
-  tasks: [sweeper, repricer],
+  tasks: [sweeper, repricer, mailer],
   close: async () => {
     await Promise.all([db.destroy(), app.pdf.close()]);
   },

@@ -17,6 +17,9 @@ const task = (t: Partial<BackgroundTaskState> & Pick<BackgroundTaskState, 'name'
   ...t,
 });
 
+/** A mail queue with nothing waiting and nothing given up. */
+const NO_MAIL = { waiting: 0, failed: 0, latestFailed: [] };
+
 /** The API answering the background tasks call with `answers`, one per call. */
 function serve(...answers: Array<{ status: number; body: unknown }>) {
   const fetchMock = vi.fn(async (_url: string) => {
@@ -43,6 +46,7 @@ describe('BackgroundTasksScreen', () => {
             task({ name: 'repricing', state: 'failed', lastError: 'Deadlock found when trying to get lock', lastStarted: '2026-11-28 09:59:00', lastFinished: '2026-11-28 09:59:02', runs: 40, failures: 3 }),
             task({ name: 'nightly', state: 'pending' }),
           ],
+          mail: NO_MAIL,
         },
       },
     });
@@ -61,8 +65,8 @@ describe('BackgroundTasksScreen', () => {
 
   it('says so when no task has run, and Refresh asks again', async () => {
     const fetchMock = serve(
-      { status: 200, body: { data: { backgroundTasks: [] } } },
-      { status: 200, body: { data: { backgroundTasks: [task({ name: 'repricing', state: 'ok', runs: 1 })] } } },
+      { status: 200, body: { data: { backgroundTasks: [], mail: NO_MAIL } } },
+      { status: 200, body: { data: { backgroundTasks: [task({ name: 'repricing', state: 'ok', runs: 1 })], mail: NO_MAIL } } },
     );
     renderAdmin(<BackgroundTasksScreen />, ownerSession(true));
     expect((await screen.findByText('No background task has run yet.')).closest('[role="status"]')).toBeTruthy();
@@ -80,9 +84,34 @@ describe('BackgroundTasksScreen', () => {
   });
 });
 
+describe('the mail queue on the background tasks screen', () => {
+  it('says every mail was delivered, or how many wait and were given up, with the latest given up', async () => {
+    serve({ status: 200, body: { data: { backgroundTasks: [], mail: NO_MAIL } } });
+    renderAdmin(<BackgroundTasksScreen />, ownerSession(true));
+    expect(within(await screen.findByTestId('mail-queue')).getByText('Every mail has been delivered.')).toBeTruthy();
+    cleanup();
+    serve({
+      status: 200,
+      body: {
+        data: {
+          backgroundTasks: [],
+          mail: { waiting: 2, failed: 1, latestFailed: [{ to: ['client@maple.test'], subject: 'Your order #12 is approved', attempts: 6, lastError: 'connect ECONNREFUSED 10.0.0.25:587', created: '2026-11-28 09:00:00' }] },
+        },
+      },
+    });
+    renderAdmin(<BackgroundTasksScreen />, ownerSession(true));
+    const section = await screen.findByTestId('mail-queue');
+    await waitFor(() => expect(within(section).getByText(/^2 waiting to be sent .* 1 could not be sent\.$/)).toBeTruthy());
+    const row = within(section).getByText('client@maple.test').closest('tr')!;
+    expect(within(row).getByText('Your order #12 is approved')).toBeTruthy();
+    expect(within(row).getByText('6')).toBeTruthy();
+    expect(within(row).getByText('connect ECONNREFUSED 10.0.0.25:587')).toBeTruthy();
+  });
+});
+
 describe('the admin sidebar', () => {
   it('lists Background tasks for platform administrators only', async () => {
-    serve({ status: 200, body: { data: { backgroundTasks: [] } } });
+    serve({ status: 200, body: { data: { backgroundTasks: [], mail: NO_MAIL } } });
     window.history.replaceState(null, '', '/admin/products');
     const admin = renderAdmin(<App />, ownerSession(true));
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'Admin' })).toBeTruthy());

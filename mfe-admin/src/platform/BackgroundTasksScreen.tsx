@@ -1,5 +1,5 @@
 import { apiGet } from '@cpq/client';
-import type { BackgroundTaskState, BackgroundTasksResponse } from '@cpq/domain';
+import type { BackgroundTaskState, BackgroundTasksResponse, MailQueueState } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import { AdminPage, Loaded, adminStyles, useLoad } from '../common/index.ts';
 import styles from './BackgroundTasksScreen.module.css';
@@ -21,6 +21,53 @@ function when(date: string | null): string {
 /** The task's name as people say it: "payment sweep" → "Payment sweep". */
 const title = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+/** The mail queue (decision 0121): how many mails wait for an attempt, how many were given up, the latest of those. */
+function MailQueueSection({ mail }: { mail: MailQueueState }) {
+  return (
+    <section className={styles.mail} aria-labelledby="mail-queue-heading" data-testid="mail-queue">
+      <h2 id="mail-queue-heading" className={styles.sectionTitle}>
+        Mail
+      </h2>
+      <p role="status">
+        {mail.waiting === 0 && mail.failed === 0
+          ? 'Every mail has been delivered.'
+          : `${mail.waiting} waiting to be sent (tried again a minute, then 5, 15 and 60 minutes and 3 hours after a failure) · ${mail.failed} could not be sent.`}
+      </p>
+      {mail.latestFailed.length > 0 ? (
+        <>
+        <p id="failed-mails-caption" className={styles.caption}>
+          Mails given up after their last attempt, newest first:
+        </p>
+        <table className={adminStyles.table} aria-describedby="failed-mails-caption">
+          <thead>
+            <tr>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Written</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mail.latestFailed.map((m, i) => (
+              <tr key={i}>
+                <td className={adminStyles.primaryCell}>{m.to.join(', ')}</td>
+                <td data-label="Subject">{m.subject}</td>
+                <td data-label="Written">{when(m.created)}</td>
+                <td data-label="Attempts">{m.attempts}</td>
+                <td data-label="Last error">
+                  <span className={styles.error}>{m.lastError ?? '—'}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * /admin/background-tasks (platform administrators): the portal's background tasks, whether one runs
  * now and on which server, and how each one's last pass ended (decision 0118). Others are told the
@@ -31,7 +78,7 @@ export default function BackgroundTasksScreen() {
   return (
     <AdminPage
       title="Background tasks"
-      subtitle="Payment checks and repricing run on one server at a time. A failed pass is tried again at the next one."
+      subtitle="Payment checks, repricing and mail retries run on one server at a time. A failed pass is tried again at the next one."
       actions={
         <Button variant="secondary" onClick={load.reload}>
           Refresh
@@ -40,8 +87,9 @@ export default function BackgroundTasksScreen() {
       testId="background-tasks"
     >
       <Loaded load={load} heading="The background tasks could not be loaded.">
-        {({ backgroundTasks }) =>
-          backgroundTasks.length === 0 ? (
+        {({ backgroundTasks, mail }) => (
+          <>
+          {backgroundTasks.length === 0 ? (
             <div className={adminStyles.empty} role="status">
               <p>No background task has run yet.</p>
             </div>
@@ -73,8 +121,10 @@ export default function BackgroundTasksScreen() {
                 ))}
               </tbody>
             </table>
-          )
-        }
+          )}
+          <MailQueueSection mail={mail} />
+          </>
+        )}
       </Loaded>
     </AdminPage>
   );

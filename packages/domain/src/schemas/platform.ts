@@ -27,8 +27,28 @@ export const BackgroundTaskState = Type.Object(
 );
 export type BackgroundTaskState = Static<typeof BackgroundTaskState>;
 
+/** A mail the portal gave up sending after its last attempt. */
+export const FailedMail = Type.Object(
+  {
+    to: Type.Array(Type.String()),
+    subject: Type.String(),
+    attempts: Type.Integer({ minimum: 1 }),
+    lastError: Nullable(Type.String()),
+    created: DbDate,
+  },
+  { additionalProperties: false },
+);
+export type FailedMail = Static<typeof FailedMail>;
+
+/** The mail queue: mails waiting for an attempt (a first one, or again after a failure), mails given up, the latest of those. */
+export const MailQueueState = Type.Object(
+  { waiting: Type.Integer({ minimum: 0 }), failed: Type.Integer({ minimum: 0 }), latestFailed: Type.Array(FailedMail) },
+  { additionalProperties: false },
+);
+export type MailQueueState = Static<typeof MailQueueState>;
+
 /** GET /api/platform/background-tasks (platform administrators). */
-export const BackgroundTasksResponse = Type.Object({ backgroundTasks: Type.Array(BackgroundTaskState) }, { additionalProperties: false });
+export const BackgroundTasksResponse = Type.Object({ backgroundTasks: Type.Array(BackgroundTaskState), mail: MailQueueState }, { additionalProperties: false });
 export type BackgroundTasksResponse = Static<typeof BackgroundTasksResponse>;
 
 /** GET /api/health/live: the process answers (no session needed). */
