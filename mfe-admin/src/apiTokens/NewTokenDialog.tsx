@@ -109,7 +109,7 @@ export function NewTokenDialog({ orgId, onCreated, onClose }: { orgId: number; o
             </label>
           ))}
         </fieldset>
-        <p className={styles.hint}>The token acts as you, within these scopes. Sharing, guests and payments by card are not open to tokens.</p>
+        <p className={styles.hint}>The token acts as you, within these scopes. Sharing, guests, PDF downloads and card payments are not open to tokens.</p>
         <ErrorMessage error={error} />
       </form>
     </Modal>
