@@ -57,7 +57,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { apiTokenRoutes } from './routes/apiTokens.ts';
 import { apiTokenAuth, apiTokenLimitsFromEnv, type ApiTokenLimits } from './auth/apiTokenAuth.ts';
 import { ApiTokens } from './db/apiTokens.ts';
-import { MailQueue } from './db/mailQueue.ts';
+import { MailQueue } from './services/mailQueue.ts';
 
 export interface AppDeps {
   db: Knex;

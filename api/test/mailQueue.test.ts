@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../src/adapters/mail/index.ts';
-import { MAIL_RETRY_DELAYS_MS, MailQueue } from '../src/db/mailQueue.ts';
+import { MAIL_RETRY_DELAYS_MS, MailQueue } from '../src/services/mailQueue.ts';
 import { databases, startTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -100,7 +100,7 @@ describe.each(databases)('mail queue on $name', (dbCase) => {
 
   it('queues the mails the portal sends: a share through the API is delivered and kept as sent', async () => {
     const owner = await t.as('owner-850@demo.test');
-    const [order] = await t.repos.productOrders.find({ orgId: 850 }, { limit: 1 });
+    const [order] = await t.repos.productOrders.find({ orgId: 850 }, { columns: ['orgSpecificId'] });
     const res = await owner.post('/api/configurator/product-order/share', { orgId: 850, productOrderOrgSpecificId: order!.orgSpecificId, sharees: [{ email: 'queued.sharee@example.test' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const row = await t.db('mail_queue').where('recipients', 'like', '%queued.sharee@example.test%').first();

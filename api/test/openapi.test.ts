@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validate as validateOpenApi } from '@readme/openapi-parser';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
-import { CONTRACT } from '../src/http/openapi/contract.ts';
-import { buildOpenApiDocument, openApiPathOf } from '../src/http/openapi/document.ts';
+import { CONTRACT } from '../src/routes/openapi/contract.ts';
+import { buildOpenApiDocument, openApiPathOf } from '../src/routes/openapi/document.ts';
 import { CONTACT, databases, startTestApp, type Client, type Res, type TestApp } from './helpers.ts';
 import { png } from './mediaFixtures.ts';
 import { CATALOGUE, CREATE_ORDER, HOME, ITEM_CREATE, ITEM_DESTROY, ITEM_UPDATE, ORDER_DATA, ORDER_UPDATE, ORDERS_COUNT, ORDERS_DATA } from './paths.ts';
@@ -19,7 +19,7 @@ import { CATALOGUE, CREATE_ORDER, HOME, ITEM_CREATE, ITEM_DESTROY, ITEM_UPDATE, 
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
-const CONTRACT_FILE = 'api/src/http/openapi/contract.ts';
+const CONTRACT_FILE = 'api/src/routes/openapi/contract.ts';
 
 /** 'POST /api/resources/{resourceKey}/get' for every operation of a document. */
 function documentOperations(doc: Json): string[] {

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import { openApiDocument } from '../http/openapi/document.ts';
+import { openApiDocument } from './openapi/document.ts';
 import { clientHas } from '../http/revalidate.ts';
 
 /**
  * GET /api/openapi.json: the API's contract as an OpenAPI 3.1 document, built once from
- * http/openapi/contract.ts (docs/decisions/0120-openapi-contract.md). Public: it describes the
+ * routes/openapi/contract.ts (docs/decisions/0120-openapi-contract.md). Public: it describes the
  * calls, it answers none of them.
  */
 export function openApiRoutes(): Router {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Queries } from '../db/queries.ts';
 import type { Repos } from '../db/repository.ts';
-import type { MailQueue } from '../db/mailQueue.ts';
+import type { MailQueue } from '../services/mailQueue.ts';
 import type { TaskLeases } from '../db/taskLeases.ts';
 import { assertPlatformAdminSession, requireUser } from '../policy.ts';
 

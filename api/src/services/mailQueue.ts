@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { MailQueueState } from '@cpq/domain';
 import type { MailMessage, Mailer } from '../adapters/mail/index.ts';
-import { normaliseDbDate, toDbDate } from './time.ts';
+import { normaliseDbDate, toDbDate } from '../db/time.ts';
 
 const TABLE = 'mail_queue';
 
