@@ -3,6 +3,7 @@ import { apiPost } from '@cpq/client';
 import { API_TOKEN_SCOPES, API_TOKEN_SCOPE_LABELS, type ApiTokenCreated, type ApiTokenScope, type ApiTokenSummary } from '@cpq/domain';
 import { Button, Modal } from '@cpq/ui';
 import { ErrorMessage, errorText } from '../common/index.ts';
+import inline from '../common/inlineForm.module.css';
 import styles from './apiTokens.module.css';
 
 /**
@@ -89,7 +90,7 @@ export function NewTokenDialog({ orgId, onCreated, onClose }: { orgId: number; o
       }
     >
       <form id="api-token-form" className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <label className={styles.field}>
+        <label className={inline.field}>
           <span>Name</span>
           <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} disabled={busy} placeholder="e.g. ERP order sync" data-autofocus />
         </label>

@@ -1,10 +1,8 @@
 import { API_TOKEN_SCOPE_LABELS, type ApiTokenSummary } from '@cpq/domain';
+import { storedDate } from '../common/index.ts';
 
-/** A stored UTC date ('YYYY-MM-DD HH:MM:SS') in the reader's words and time zone. */
-export function when(date: string | null): string {
-  if (!date) return 'Never';
-  return new Date(`${date.replace(' ', 'T')}Z`).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** A token's date (made, last used, revoked), 'Never' when there is none. */
+export const when = (date: string | null) => storedDate(date, 'Never');
 
 /** The scopes as the owner reads them: "Read orders, Catalogue". */
 export const scopesText = (token: Pick<ApiTokenSummary, 'scopes'>) => token.scopes.map((s) => API_TOKEN_SCOPE_LABELS[s].title).join(', ');

@@ -19,3 +19,4 @@ export { useRankMove } from './useRankMove.ts';
 export { DuplicateButton } from './DuplicateButton.tsx';
 export { ErrorMessage, Field, SaveFooter } from './FormParts.tsx';
 export { useSaving } from './useSaving.ts';
+export { storedDate } from './storedDate.ts';

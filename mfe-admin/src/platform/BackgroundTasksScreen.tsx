@@ -1,7 +1,7 @@
 import { apiGet } from '@cpq/client';
 import type { BackgroundTaskState, BackgroundTasksResponse, MailQueueState } from '@cpq/domain';
 import { Button } from '@cpq/ui';
-import { AdminPage, Loaded, adminStyles, useLoad } from '../common/index.ts';
+import { AdminPage, Loaded, adminStyles, storedDate, useLoad } from '../common/index.ts';
 import styles from './BackgroundTasksScreen.module.css';
 
 /** What a task's state means to the person reading it. */
@@ -12,11 +12,8 @@ function stateText(task: BackgroundTaskState): string {
   return 'Not run yet';
 }
 
-/** A stored UTC date ('YYYY-MM-DD HH:MM:SS') in the reader's words and time zone. */
-function when(date: string | null): string {
-  if (!date) return '—';
-  return new Date(`${date.replace(' ', 'T')}Z`).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
+/** A stored date to the second, '—' when there is none. */
+const when = (date: string | null) => storedDate(date, '—', 'medium');
 
 /** The task's name as people say it: "payment sweep" → "Payment sweep". */
 const title = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
