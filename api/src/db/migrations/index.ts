@@ -129,6 +129,9 @@ async function withFileLock<T>(file: string, waitMs: number, fn: () => Promise<T
   }
 }
 
+/** Each ask for the migration lock waits this long at most (well under any query time limit). */
+const LOCK_ASK_SECONDS = 3;
+
 /**
  * On MySQL/MariaDB one migration at a time across every process of the database: a named lock of the
  * server (GET_LOCK), held on a connection of its own while knex migrates on the others.
@@ -137,8 +140,16 @@ async function withServerLock<T>(db: Knex, waitMs: number, fn: () => Promise<T>)
   const name = `cpq_migrate_${db.client.database()}`;
   const conn = (await db.client.acquireConnection()) as unknown;
   try {
-    const [rows] = (await db.raw('select get_lock(?, ?) as got', [name, Math.ceil(waitMs / 1000)]).connection(conn)) as [Array<{ got: number | null }>];
-    if (Number(rows[0]?.got) !== 1) throw new Error(`Another process has been migrating the database for over ${Math.round(waitMs / 1000)} s.`);
+    // Asked for a few seconds at a time: one long wait would outlast the queries' own time limit
+    // (DB_QUERY_TIMEOUT_MS) while another process migrates a slow database.
+    const deadline = Date.now() + waitMs;
+    let got = false;
+    while (!got && Date.now() < deadline) {
+      const seconds = Math.max(1, Math.min(LOCK_ASK_SECONDS, Math.ceil((deadline - Date.now()) / 1000)));
+      const [rows] = (await db.raw('select get_lock(?, ?) as got', [name, seconds]).connection(conn)) as [Array<{ got: number | null }>];
+      got = Number(rows[0]?.got) === 1;
+    }
+    if (!got) throw new Error(`Another process has been migrating the database for over ${Math.round(waitMs / 1000)} s.`);
     try {
       return await fn();
     } finally {
