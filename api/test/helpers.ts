@@ -21,6 +21,7 @@ import { createLogger } from '../src/log.ts';
 /** Test apps write no log lines unless a test gives them a logger. */
 const SILENT = createLogger({ level: 'silent' });
 import type { PaymentProvider } from '../src/adapters/payments/types.ts';
+import { keepConnectionsOpen } from '../src/http/keepAlive.ts';
 
 export interface DbCase {
   name: 'sqlite' | 'mysql';
@@ -117,6 +118,9 @@ async function listen(deps: AppDeps, destroyDb: boolean): Promise<Served> {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  // As main.ts does: with Node's 5 s idle time, a test's fetch that reuses a connection the server is
+  // closing at that moment is reset (ECONNRESET), which a loaded machine makes likely.
+  keepConnectionsOpen(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
