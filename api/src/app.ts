@@ -55,6 +55,7 @@ import { TaskLeases } from './db/taskLeases.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { apiTokenRoutes } from './routes/apiTokens.ts';
+import { revisionRoutes } from './routes/revisions.ts';
 import { apiTokenAuth, apiTokenLimitsFromEnv, type ApiTokenLimits } from './auth/apiTokenAuth.ts';
 import { ApiTokens } from './db/apiTokens.ts';
 import { MailQueue } from './services/mailQueue.ts';
@@ -246,6 +247,7 @@ export function createApp(deps: AppDeps): App {
     configuratorRoutes({ ...services, sharing }),
     sharingRoutes(sharing),
     documentRoutes({ ...services, sharing, pdf: app.pdf, renderOrigin }),
+    revisionRoutes({ ...services, pdf: app.pdf, renderOrigin }),
     ordersListRoutes({ ...services, ordersList: bindOrdersListQueries(deps.db) }),
     orderWriteRoutes(services),
     spatialRoutes(services),

@@ -23,6 +23,9 @@ import {
   type PublishLevelName,
   type Role,
   type SentBackSnapshot,
+  type QuoteAcceptance,
+  type RevisionSide,
+  sideWithoutPrices,
 } from '@cpq/domain';
 import { adoptSession, callerUser, sessionUser, type RequestSession, type SessionUserState } from './auth/requestSession.ts';
 import type { MemberAccess, OrderHead, Queries } from './db/queries.ts';
@@ -92,6 +95,16 @@ export const POLICY = {
   'configurator.getOrderStatusEvents': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
   /** What the order held when last sent back (the reviewer's "what changed"): employees; amounts only where prices are visible to them (`shapeSentBackSnapshot`). */
   'configurator.getSentBackSnapshot': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
+  /**
+   * Quote revisions (docs/decisions/0122-quote-revisions.md): read by whoever reaches the order, shaped
+   * like the order (no amount where prices are hidden: `shapeRevisionSide`); an earlier revision is
+   * restored by staff. Accepting a quote is a person's act (no token): its owner or someone it is
+   * shared with, seeing prices (`mayAcceptQuote`, then the rules of packages/domain).
+   */
+  'configurator.getOrderRevisions': { roles: ALL_ROLES, tokenScope: 'orders:read' },
+  'configurator.getOrderRevision': { roles: ALL_ROLES, tokenScope: 'orders:read' },
+  'configurator.restoreRevision': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:write' },
+  'configurator.acceptQuote': { roles: ALL_ROLES },
   'configurator.confirmOrderPayment': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   'configurator.createPaymentIntent': { roles: ALL_ROLES },
   'configurator.updatePaymentIntent': { roles: ALL_ROLES },
@@ -622,6 +635,25 @@ export function shapeSentBackSnapshot(access: Access, order: { involvedUsers?: u
   if (!snapshot || access.policyRole === 'guest') return null;
   if (pricingVisible(access, order)) return snapshot;
   return { at: snapshot.at, items: snapshot.items.map((i) => omit(i, ['unitPriceInCents', 'totalPriceInCents'])) };
+}
+
+/** A revision's side as the caller may read it: without any amount where prices are hidden from them on this order. */
+export function shapeRevisionSide(access: Access, order: { involvedUsers?: unknown }, side: RevisionSide): RevisionSide {
+  return pricingVisible(access, order) ? side : sideWithoutPrices(side);
+}
+
+/**
+ * A customer's acceptance as the caller may read it: the address it came from only for staff and
+ * for the person who accepted (another sharee does not learn it).
+ */
+export function shapeAcceptance(access: Access, acceptance: QuoteAcceptance): QuoteAcceptance {
+  if (access.policyRole !== 'guest' || acceptance.userId === access.user.id) return acceptance;
+  return { ...acceptance, ipAddress: '' };
+}
+
+/** The customer of an order, who may accept its quote: its owner or someone it is shared with (staff do not accept for them). */
+export function mayAcceptQuote(access: Access, order: SharedOrder): boolean {
+  return isInvolved(order, access.user.id);
 }
 
 /** Order fields for employees only: not in a guest's list, nor in guest mode. */

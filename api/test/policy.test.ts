@@ -52,6 +52,10 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.requestStatusUpdate': ({ orderId }) => ({ path: '/api/configurator/request-status-update', body: { productOrderId: orderId } }),
   'configurator.getOrderStatusEvents': ({ orderId }) => ({ path: '/api/configurator/get-order-status-events', body: { productOrderId: orderId } }),
   'configurator.getSentBackSnapshot': ({ orderId }) => ({ path: '/api/configurator/get-order-sent-back-snapshot', body: { productOrderId: orderId } }),
+  'configurator.getOrderRevisions': ({ orderId }) => ({ path: '/api/configurator/product-order/revisions', body: { productOrderId: orderId } }),
+  'configurator.getOrderRevision': ({ orderId }) => ({ path: '/api/configurator/product-order/revision', body: { productOrderId: orderId, revisionNumber: 1 } }),
+  'configurator.restoreRevision': ({ orderId }) => ({ path: '/api/configurator/product-order/restore-revision', body: { productOrderId: orderId, revisionNumber: 1 } }),
+  'configurator.acceptQuote': ({ orderId }) => ({ path: '/api/configurator/product-order/accept-quote', body: { productOrderId: orderId, revisionNumber: 1, fullName: 'Gwen Guest', termsAccepted: true } }),
   'configurator.confirmOrderPayment': ({ orderId }) => ({ path: '/api/configurator/confirm-order-payment', body: { productOrderId: orderId, paymentMethod: 'wire', paymentData: { amount: 0 } } }),
   'configurator.createPaymentIntent': ({ orderId }) => ({ path: '/api/configurator/create-stripe-payment-intent', body: { productOrderId: orderId, isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
   'configurator.updatePaymentIntent': ({ orderId }) => ({ path: '/api/configurator/update-stripe-payment-intent', body: { productOrderId: orderId, paymentIntentId: 'pi_unknown', isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
@@ -141,6 +145,15 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.requestStatusUpdate': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'configurator.getOrderStatusEvents': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.getSentBackSnapshot': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  // Revisions are read like the order. The owner's order 1 was never submitted (no revision 1: 404
+  // revisionNotFound); the guest's order 2, in production, has its first revision.
+  'configurator.getOrderRevisions': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  'configurator.getOrderRevision': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
+  // Restoring is staff work (order 1 has no revision 1 to restore).
+  'configurator.restoreRevision': { others: { owner: 404, member: 404, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  // Accepting is the customer's: the owner of order 1 is its customer (nothing submitted yet: 409), a
+  // member is not (403); the guest accepts their own approved order (repeating it is idempotent).
+  'configurator.acceptQuote': { others: { owner: 409, member: 403, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'configurator.confirmOrderPayment': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.createPaymentIntent': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
   // An unknown payment: missing for everyone signed in (a payment of another organisation is as missing).

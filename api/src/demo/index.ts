@@ -5,6 +5,7 @@ import { createRepos, type Row } from '../db/repository.ts';
 import { toDbDate } from '../db/time.ts';
 import { allocateOrgSpecificId, bindQueries, startOrderCounter } from '../db/queries.ts';
 import { CatalogueCache } from '../services/catalogueCache.ts';
+import { freezeRevision } from '../services/revisionFreeze.ts';
 import { recomputeOrder } from '../services/repricing.ts';
 import { PluginRegistry } from '../plugins.ts';
 import { ORGS, seedUsers } from './orgs.ts';
@@ -190,6 +191,13 @@ export async function seedDemo(db: Knex, opts: { storage?: MediaStorage } = {}):
       }
       const employeeId = userIds.get(`owner-${d.orgId}@demo.test`) ?? userId;
       await seedStatusEvents(repos, trx, { orgId: d.orgId, id: orderId, userId, employeeId }, statuses, statusData, d.progress);
+      // A seeded order that was submitted has its first quote revision, as a submission freezes one.
+      const submitted = statuses.slice(0, d.progress).find((s) => s.type === 'submittedForApproval');
+      if (submitted) {
+        await freezeRevision({ repos, catalogues, plugins }, trx, orderId, { reason: 'submitted', userId });
+        await trx('order_revisions').where({ product_order_id: orderId }).update({ created: String(statusData[submitted.key]!.date) });
+        await trx('order_status_events').where({ product_order_id: orderId, action: 'submit' }).update({ revision_number: 1 });
+      }
     }
   });
   return true;

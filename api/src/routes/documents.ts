@@ -11,6 +11,8 @@ import { validateBody } from '../http/validate.ts';
 import { authorizeOrder, can, requireUser, type OrderFieldRules } from '../policy.ts';
 import type { OrderDataService } from '../services/orderData.ts';
 import { enterOrderByToken, type SharingDeps } from '../services/sharing.ts';
+import { assertRevisionExists } from '../services/revisions.ts';
+import type { TransactionRunner } from '../db/transactions.ts';
 
 export const DOCUMENT_PDF_PATH = '/api/documents/pdf';
 
@@ -19,6 +21,7 @@ export interface DocumentRouteDeps {
   plugins?: OrderFieldRules;
   orderData: OrderDataService;
   sharing: SharingDeps;
+  transaction: TransactionRunner;
   pdf: PdfRenderer;
   /** Where the server reaches its own pages (PDF_RENDER_ORIGIN); by default the address this request came in on. */
   renderOrigin?: string;
@@ -47,7 +50,7 @@ function checkOptions(body: DocumentPdfBody): void {
   const foreign =
     body.document === 'documents'
       ? (['setMode', 'units', 'showDimensions'] as const).filter((k) => body[k] !== undefined)
-      : (['mode', 'hideDiscount'] as const).filter((k) => body[k] !== undefined);
+      : (['mode', 'hideDiscount', 'revision'] as const).filter((k) => body[k] !== undefined);
   if (foreign.length) throw badRequest(`${foreign.join(', ')} ${foreign.length > 1 ? 'do' : 'does'} not apply to ${body.document}.`);
 }
 
@@ -57,7 +60,7 @@ export function pageUrl(origin: string, body: DocumentPdfBody): string {
   const q = url.searchParams;
   q.set('print', '1');
   const options: Record<string, string | number | boolean | undefined> =
-    body.document === 'documents' ? { mode: body.mode, hideDiscount: body.hideDiscount } : { setMode: body.setMode, units: body.units, showDimensions: body.showDimensions };
+    body.document === 'documents' ? { mode: body.mode, hideDiscount: body.hideDiscount, revision: body.revision } : { setMode: body.setMode, units: body.units, showDimensions: body.showDimensions };
   for (const [k, v] of Object.entries({ ...options, shareToken: body.shareToken, shareableOrderId: body.shareableOrderId })) if (v !== undefined) q.set(k, String(v));
   return url.toString();
 }
@@ -74,6 +77,32 @@ function asciiFallback(name: string): string {
 function paperOf(body: DocumentPdfBody): Pick<PdfJob, 'format' | 'landscape'> {
   if (body.document === 'documents') return { format: 'Letter', landscape: true };
   return body.setMode === 'individual' ? { format: 'Letter', landscape: false } : { format: 'Tabloid', landscape: true };
+}
+
+/**
+ * Prints a page of the portal as the caller (their own session cookie, so it shows only what they may
+ * see) after the caller was authorised for it. Busy and timed-out renders are 503 and 504.
+ */
+export async function renderDocumentPdf(ctx: Context, deps: Pick<DocumentRouteDeps, 'pdf' | 'renderOrigin' | 'storage'>, body: DocumentPdfBody): Promise<Buffer> {
+  const session = ctx.cookies.get(SESSION_COOKIE);
+  if (!session) throw unauthenticated();
+  try {
+    const pageOrigin = deps.renderOrigin ?? ownOrigin(ctx);
+    return await deps.pdf.render({
+      url: pageUrl(pageOrigin, body),
+      mediaOrigins: await mediaOriginOf(deps.storage, body.orgId, pageOrigin),
+      cookies: [{ name: SESSION_COOKIE, value: session }],
+      localStorage: { [ACTIVE_ORG_KEY]: JSON.stringify(body.orgId) },
+      ...paperOf(body),
+    });
+  } catch (err) {
+    if (err instanceof PdfBusyError) {
+      ctx.set('Retry-After', '60');
+      throw new ApiError(503, 'pdfBusy', err.message);
+    }
+    if (err instanceof PdfTimeoutError) throw new ApiError(504, 'pdfTimeout', err.message);
+    throw err;
+  }
 }
 
 /**
@@ -94,31 +123,13 @@ export function documentRoutes(deps: DocumentRouteDeps): Router {
       throw forbidden('Only owners and members can download the packing slip and the factory document.');
     }
     const { order } = await deps.orderData.open(access, head);
-    const session = ctx.cookies.get(SESSION_COOKIE);
-    if (!session) throw unauthenticated();
-
-    let pdf: Buffer;
-    try {
-      const pageOrigin = deps.renderOrigin ?? ownOrigin(ctx);
-      pdf = await deps.pdf.render({
-        url: pageUrl(pageOrigin, body),
-        mediaOrigins: await mediaOriginOf(deps.storage, body.orgId, pageOrigin),
-        cookies: [{ name: SESSION_COOKIE, value: session }],
-        localStorage: { [ACTIVE_ORG_KEY]: JSON.stringify(body.orgId) },
-        ...paperOf(body),
-      });
-    } catch (err) {
-      if (err instanceof PdfBusyError) {
-        ctx.set('Retry-After', '60');
-        throw new ApiError(503, 'pdfBusy', err.message);
-      }
-      if (err instanceof PdfTimeoutError) throw new ApiError(504, 'pdfTimeout', err.message);
-      throw err;
-    }
+    if (body.revision !== undefined) await assertRevisionExists(deps, order.id, body.revision);
+    const pdf = await renderDocumentPdf(ctx, deps, body);
 
     const named = { orgSpecificId: order.orgSpecificId, title: order.title ?? '' };
     const now = new Date();
-    const filename = `${body.document === 'documents' ? documentFilename(named, mode, now) : drawingsFilename(named, now)}.pdf`;
+    const base = body.document === 'documents' ? documentFilename(named, mode, now) : drawingsFilename(named, now);
+    const filename = `${base}${body.revision ? ` - Revision ${body.revision}` : ''}.pdf`;
     // The full name as RFC 5987 filename* when it is not plain ASCII; filename= an ASCII look-alike for older clients.
     ctx.attachment(filename, { fallback: asciiFallback(filename) });
     ctx.type = 'application/pdf';

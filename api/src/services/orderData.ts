@@ -247,3 +247,31 @@ function additionsOf(parts: OrderParts, catalogue: CatalogueEntry, audience: Cat
   }
   return additions;
 }
+
+/**
+ * get-configurator-order-data's answer for an order as it was frozen in a quote revision (its rows and
+ * the catalogue of then), shaped for the caller exactly as the live order is. Who sees prices follows
+ * the order as it is shared now (`involvedUsers` of the live order).
+ */
+export function frozenOrderData(
+  frozen: { order: Row; items: Row[]; spatial: Record<string, Row[]>; isSpatial: boolean; ownerGuest: OwnerGuestTerms | null },
+  access: Access,
+  live: ProductOrderRow,
+  catalogue: CatalogueEntry,
+): unknown {
+  const order = { ...frozen.order, involvedUsers: live.involvedUsers } as ProductOrderRow;
+  const parts: OrderParts = {
+    revision: Number(order.revision),
+    order,
+    items: frozen.items,
+    isSpatial: frozen.isSpatial,
+    follows: false,
+    spatial: frozen.spatial,
+    usedProductIds: new Set<number>([...frozen.items.map((i) => Number(i.productId)), ...(order.productId ? [order.productId] : [])]),
+    chosenOptionIds: new Set(frozen.items.flatMap((i) => Object.values((i.properties ?? {}) as Record<string, { optionId?: unknown } | null>).map((v) => v?.optionId))),
+    json: new Map(),
+    bodies: new Map(),
+    additions: new Map(),
+  };
+  return (JSON.parse(makeBody(parts, access, order, catalogueAudience(access, order), catalogue, frozen.ownerGuest)) as { data: unknown }).data;
+}

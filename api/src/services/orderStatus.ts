@@ -78,10 +78,13 @@ export interface StatusEventRow {
   amountInCents?: number | null;
   paymentMethod?: string | null;
   note?: string | null;
+  /** The quote revision the event froze or accepted. */
+  revisionNumber?: number | null;
 }
 
-export async function appendStatusEvent(repos: Repos, trx: Knex.Transaction, order: Pick<ProductOrderRow, 'id' | 'orgId'>, e: StatusEventRow): Promise<void> {
-  await repos.orderStatusEvents.append(
+/** Appends a line to the order's timeline; answers its id. */
+export async function appendStatusEvent(repos: Repos, trx: Knex.Transaction, order: Pick<ProductOrderRow, 'id' | 'orgId'>, e: StatusEventRow): Promise<number> {
+  return repos.orderStatusEvents.append(
     {
       orgId: order.orgId,
       productOrderId: order.id,
@@ -92,6 +95,7 @@ export async function appendStatusEvent(repos: Repos, trx: Knex.Transaction, ord
       amountInCents: e.amountInCents ?? null,
       paymentMethod: e.paymentMethod ?? null,
       note: e.note ?? null,
+      revisionNumber: e.revisionNumber ?? null,
     },
     trx,
   );
@@ -116,6 +120,8 @@ export interface Transitioned {
   fromStatusKey: string | null;
   toStatusKey: string | null;
   context: StatusContext;
+  /** The timeline line the transition wrote. */
+  eventId: number;
 }
 
 /**
@@ -148,9 +154,9 @@ export async function transition(
   };
   if (next.amountPaidInCents !== Number(order.amountPaidInCents ?? 0)) patch.lastPaymentDate = now;
   await deps.repos.productOrders.update({ id: order.id }, patch, trx);
-  await appendStatusEvent(deps.repos, trx, order, { ...audit, fromStatusKey: decision.fromStatusKey, toStatusKey: decision.toStatusKey });
+  const eventId = await appendStatusEvent(deps.repos, trx, order, { ...audit, fromStatusKey: decision.fromStatusKey, toStatusKey: decision.toStatusKey });
   const updated = { ...order, ...patch } as ProductOrderRow;
-  return { order: updated, fields: next, fromStatusKey: decision.fromStatusKey, toStatusKey: decision.toStatusKey, context: ctx };
+  return { order: updated, fields: next, fromStatusKey: decision.fromStatusKey, toStatusKey: decision.toStatusKey, context: ctx, eventId };
 }
 
 /** The order of this organisation, locked for the transaction, that the caller may reach (404 otherwise). */

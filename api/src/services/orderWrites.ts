@@ -36,6 +36,7 @@ import type { PluginRegistry } from '../plugins.ts';
 import { toDbDate } from '../db/time.ts';
 import type { CatalogueCache } from './catalogueCache.ts';
 import { audit } from './orders.ts';
+import { amendIfApproved } from './revisionFreeze.ts';
 import { orgStatuses } from './orgs.ts';
 import { computeItem, finishOrderWrite, orderWritePricing, pricingContext, recomputeItems, staleness, type PricingContext } from './repricing.ts';
 
@@ -321,6 +322,8 @@ export async function updateOrder(deps: WriteDeps, access: Access, id: number, p
     const itemTotals = stale === 'none' || stale === 'keep' ? undefined : await recomputeItems(deps.repos, trx, next, ctx, stale);
     await finishOrderWrite(deps.repos, trx, order, ctx, { patch, itemTotals, keepPrices: stale === 'keep' });
     await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'update', data: { fields: Object.keys(props) } });
+    // A changed approved quote is a new revision: the customer accepts what they read.
+    await amendIfApproved(deps, trx, order, access.user.id);
     return shapeOrder(access, (await deps.repos.productOrders.findOne({ id: order.id }, trx))!);
   });
 }

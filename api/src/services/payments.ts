@@ -23,6 +23,8 @@ import {
   type StatusActor,
   type StatusEvent,
   type UpdatePaymentIntentBody,
+  PAYMENT_NEEDS_ACCEPTANCE,
+  paymentAwaitsAcceptance,
 } from '@cpq/domain';
 import { PaymentProviderError, type PaymentProvider, type ProviderIntent } from '../adapters/payments/types.ts';
 import type { Row } from '../db/repository.ts';
@@ -86,6 +88,7 @@ async function payable(deps: PaymentDeps, trx: Knex.Transaction, access: Access,
     requireContactEmail: ctx.rules.orderStatus.paymentRequiresContactEmail,
   });
   if (block) throw conflict(block);
+  if (paymentAwaitsAcceptance({ required: org.appData.designEngine.acceptanceRequiredBeforePayment === true, customer: actor === 'guest', order })) throw conflict(PAYMENT_NEEDS_ACCEPTANCE);
   return { actor, ctx, stepKey, chosen, state, stripeMethod: methods.find((m) => m.key === 'stripe') };
 }
 

@@ -1,4 +1,5 @@
-import type { OrderStatusEventsResponse, OrderStatusResponse, StatusEvent } from '@cpq/domain';
+import { revisionDiff, revisionDiffLines, sideWithoutPrices, type OrderStatusEventsResponse, type OrderStatusResponse, type StatusEvent } from '@cpq/domain';
+import { listRevisions } from '../db/revisions.ts';
 import type { ProductOrderRow } from '../db/rows.ts';
 import { pricingVisible, type Access } from '../policy.ts';
 import type { WriteDeps } from './orderWrites.ts';
@@ -16,6 +17,7 @@ import {
 import { repriceIfDue } from './repricer.ts';
 import { pricingContext } from './repricing.ts';
 import { keepSentBackSnapshot } from './sentBack.ts';
+import { freezeRevision, type FreezeOptions } from './revisionFreeze.ts';
 import { sendStatusMail, type StatusMail, type StatusMailDeps } from './statusMail.ts';
 
 export type StatusDeps = WriteDeps & { mail: StatusMailDeps };
@@ -43,14 +45,30 @@ async function act(
   access: Access,
   productOrderId: number,
   event: StatusEvent,
-  opts: { isGuestMode?: boolean; expectedStatusKey?: string | null; note?: string | null; before?: (order: ProductOrderRow, trx: Parameters<Parameters<WriteDeps['transaction']>[0]>[0]) => Promise<ProductOrderRow | void>; mail: (t: Transitioned) => StatusMail | null },
+  opts: {
+    isGuestMode?: boolean;
+    expectedStatusKey?: string | null;
+    note?: string | null;
+    before?: (order: ProductOrderRow, trx: Parameters<Parameters<WriteDeps['transaction']>[0]>[0]) => Promise<ProductOrderRow | void>;
+    /** The order is frozen as a quote revision after the transition (it carries the step it entered), numbered on its timeline line. */
+    freeze?: Pick<FreezeOptions, 'reason' | 'onlyIfChanged'>;
+    mail: (t: Transitioned) => StatusMail | null;
+  },
 ): Promise<OrderStatusResponse> {
   const actor = statusActor(access, opts.isGuestMode);
   const t = await deps.transaction(async (trx) => {
     const order = await lockReachableOrder(deps.repos, trx, access, productOrderId);
     assertSeenStatus(order, opts.expectedStatusKey);
     const current = (await opts.before?.(order, trx)) ?? order;
-    return transition(deps, trx, current, actor, event, { action: event.type as 'submit' | 'approve' | 'requireChanges' | 'reopen' | 'cancel' | 'setStatus', userId: access.user.id, note: opts.note ?? null });
+    const done = await transition(deps, trx, current, actor, event, { action: event.type as 'submit' | 'approve' | 'requireChanges' | 'reopen' | 'cancel' | 'setStatus', userId: access.user.id, note: opts.note ?? null });
+    if (opts.freeze) {
+      const number = await freezeRevision(deps, trx, order.id, { ...opts.freeze, userId: access.user.id });
+      if (number !== null) {
+        await deps.repos.orderStatusEvents.update({ id: done.eventId }, { revisionNumber: number }, trx);
+        done.order = { ...done.order, quoteRevision: number };
+      }
+    }
+    return done;
   });
   await announce(deps, t, event, actor, opts.mail(t));
   return statusResponse(access, t.order, t.fields);
@@ -71,12 +89,19 @@ export function submitOrder(deps: StatusDeps, access: Access, body: { productOrd
       // Submitting locks the prices: they are the current ones, as the page showed them, not older stored ones.
       return (await repriceIfDue(deps.repos, trx, order, ctx)).order;
     },
+    // Every submission is a revision, the first included.
+    freeze: { reason: 'submitted' },
     mail: () => ({ kind: 'submitted' }),
   });
 }
 
 export function approveOrder(deps: StatusDeps, access: Access, body: { productOrderId: number } & Seen): Promise<OrderStatusResponse> {
-  return act(deps, access, body.productOrderId, { type: 'approve' }, { expectedStatusKey: body.expectedStatusKey, mail: () => ({ kind: 'approved' }) });
+  return act(deps, access, body.productOrderId, { type: 'approve' }, {
+    expectedStatusKey: body.expectedStatusKey,
+    // What the customer accepts is a revision: the approver's own changes since the submission are one.
+    freeze: { reason: 'approved', onlyIfChanged: true },
+    mail: () => ({ kind: 'approved' }),
+  });
 }
 
 export function requireChanges(deps: StatusDeps, access: Access, body: { productOrderId: number; feedbackNotes: string } & Seen): Promise<OrderStatusResponse> {
@@ -93,7 +118,13 @@ export function requireChanges(deps: StatusDeps, access: Access, body: { product
 /** Staff reopen an approved or paid order for changes: back to its first step, the reason on its timeline and told to the customer. */
 export function reopenOrder(deps: StatusDeps, access: Access, body: { productOrderId: number; reason: string } & Seen): Promise<OrderStatusResponse> {
   const reason = body.reason.trim();
-  return act(deps, access, body.productOrderId, { type: 'reopen', reason }, { expectedStatusKey: body.expectedStatusKey, note: reason, mail: () => ({ kind: 'reopened', reason }) });
+  return act(deps, access, body.productOrderId, { type: 'reopen', reason }, {
+    expectedStatusKey: body.expectedStatusKey,
+    note: reason,
+    // The quote as it stood when reopened: the next submission is compared with it.
+    freeze: { reason: 'reopened' },
+    mail: () => ({ kind: 'reopened', reason }),
+  });
 }
 
 export function cancelOrder(deps: StatusDeps, access: Access, body: { productOrderId: number } & Seen): Promise<OrderStatusResponse> {
@@ -136,6 +167,13 @@ export async function orderStatusEvents(deps: WriteDeps, access: Access, product
     const order = await lockReachableOrder(deps.repos, trx, access, productOrderId);
     const priced = pricingVisible(access, order);
     const rows = await deps.repos.orderStatusEvents.timeline(order.id, trx);
+    // What each revision changed since the one before, in words, amounts only for a reader who sees prices.
+    const sides = new Map((rows.some((r) => r.revisionNumber != null) ? await listRevisions(trx, order.id) : []).map((r) => [r.number, priced ? r.side : sideWithoutPrices(r.side)]));
+    const changesOf = (n: unknown): string[] | undefined => {
+      const now = n == null ? undefined : sides.get(Number(n));
+      const before = n == null ? undefined : sides.get(Number(n) - 1);
+      return now && before ? revisionDiffLines(revisionDiff(before, now)) : undefined;
+    };
     return rows.map((r) => ({
       id: Number(r.id),
       at: r.created ?? '',
@@ -147,6 +185,8 @@ export async function orderStatusEvents(deps: WriteDeps, access: Access, product
       amountInCents: priced && r.amountInCents != null ? Number(r.amountInCents) : null,
       paymentMethod: r.paymentMethod ?? null,
       note: r.note ?? null,
+      ...(r.revisionNumber != null ? { revisionNumber: Number(r.revisionNumber) } : {}),
+      ...(r.revisionNumber != null && r.action !== 'acceptQuote' && changesOf(r.revisionNumber) ? { changes: changesOf(r.revisionNumber)! } : {}),
     }));
   });
 }

@@ -11,6 +11,14 @@ import type {
   GetTaxRateBody,
   OrderStatusEventsBody,
   SentBackSnapshotBody,
+  OrderRevisionsBody,
+  OrderRevisionsResponse,
+  OrderRevisionBody,
+  OrderRevisionResponse,
+  RestoreRevisionBody,
+  RestoreRevisionResponse,
+  AcceptQuoteBody,
+  AcceptQuoteResponse,
   SentBackSnapshotResponse,
   OrderStatusEventsResponse,
   OrderStatusResponse,
@@ -176,6 +184,16 @@ export const api = {
   getOrderStatusEvents: (body: OrderStatusEventsBody) => apiPost<OrderStatusEventsResponse>('/api/configurator/get-order-status-events', body),
   /** What the order held when it was last sent back, null if it never was (employees). */
   getSentBackSnapshot: (body: SentBackSnapshotBody) => apiPost<SentBackSnapshotResponse>('/api/configurator/get-order-sent-back-snapshot', body),
+
+  // Quote revisions and online acceptance (docs/decisions/0122-quote-revisions.md).
+  /** Every revision of the order (newest first), the order now and whether it changed since the latest. */
+  getOrderRevisions: (body: OrderRevisionsBody) => apiPost<OrderRevisionsResponse>('/api/configurator/product-order/revisions', body),
+  /** One revision: its side, the one before, and the order data and catalogue its documents print from. */
+  getOrderRevision: (body: OrderRevisionBody) => apiPost<OrderRevisionResponse>('/api/configurator/product-order/revision', body),
+  /** Staff: the order takes an earlier revision's items and details back, as a new revision. */
+  restoreRevision: (body: RestoreRevisionBody) => apiPost<RestoreRevisionResponse>('/api/configurator/product-order/restore-revision', body),
+  /** The customer accepts the quote of the revision they read (typed full name, terms ticked). */
+  acceptQuote: (body: AcceptQuoteBody) => apiPost<AcceptQuoteResponse>('/api/configurator/product-order/accept-quote', body),
 
   // Sharing (docs/decisions/0045-sharing-and-share-links.md).
   /** The people involved in an order, its id and owner, and whether the caller may change who sees prices. */

@@ -41,3 +41,5 @@ export { csvOptions, type CsvOptions } from './csv.ts';
 export { MM_PER_INCH, mmToInches, formatInches, formatMillimetres } from './lengths.ts';
 export * from './thumbnails.ts';
 export { DEFAULT_DATE_LOCALE, formatDate, orgDateSettings, type DateSettings, type DateStyle, type FormatDateOptions } from './dates.ts';
+export * from './schemas/revisions.ts';
+export * from './revisions/index.ts';

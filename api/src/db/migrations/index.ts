@@ -27,6 +27,7 @@ import * as m0027 from './0027_order_counts.ts';
 import * as m0028 from './0028_background_tasks.ts';
 import * as m0029 from './0029_api_tokens.ts';
 import * as m0030 from './0030_mail_queue.ts';
+import * as m0031 from './0031_quote_revisions.ts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_background_tasks': m0028,
   '0029_api_tokens': m0029,
   '0030_mail_queue': m0030,
+  '0031_quote_revisions': m0031,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -16,6 +16,8 @@ export const DocumentPdfBody = Type.Object(
     setMode: Type.Optional(Type.Union([Type.Literal('multiple'), Type.Literal('individual')])),
     units: Type.Optional(Type.Union([Type.Literal('mm'), Type.Literal('in')])),
     showDimensions: Type.Optional(Type.Boolean()),
+    /** The documents of an earlier quote revision, printed as they were (documents only). */
+    revision: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
     shareToken: Type.Optional(Type.String({ maxLength: 200 })),
     shareableOrderId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Integer()])),
   },

@@ -238,6 +238,8 @@ export const PRODUCT_ORDER_COMPUTED_FIELDS = [
   'deleted',
   'lastUpdatedBy',
   'revision',
+  'quoteRevision',
+  'acceptedRevision',
   // list-only fields
   'productTitle',
   'productCategoryTitle',
@@ -338,6 +340,10 @@ export const ProductOrderDetail = Type.Object({
   isProcessingPayment: ro(Flag),
   /** Bumped by every write to the order or anything in it. */
   revision: Type.Optional(ro(Type.Integer({ minimum: 0 }))),
+  /** The number of the order's latest quote revision (0: never submitted). */
+  quoteRevision: Type.Optional(ro(Type.Integer({ minimum: 0 }))),
+  /** The revision whose quote the customer accepted online, if any (the quote is accepted while it is quoteRevision). */
+  acceptedRevision: Type.Optional(ro(Nullable(Type.Integer({ minimum: 1 })))),
   integrationData: Type.Optional(ro(Type.Unknown())),
   feedbackNotes: Type.Optional(ro(Nullable(Type.String()))),
   shareableLink: Type.Optional(ro(Nullable(Type.String()))),

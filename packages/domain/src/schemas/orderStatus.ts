@@ -198,6 +198,12 @@ export const OrderStatusEventAction = Type.Union([
   /** The provider took money the order did not owe: an employee refunds it. */
   Type.Literal('refundDue'),
   Type.Literal('requestStatusUpdate'),
+  /** An employee started a new revision from an earlier one (decision 0122). */
+  Type.Literal('restoreRevision'),
+  /** An approved quote changed (a detail or cost), frozen as a new revision. */
+  Type.Literal('amendRevision'),
+  /** The customer accepted a revision's quote online. */
+  Type.Literal('acceptQuote'),
 ]);
 export type OrderStatusEventAction = Static<typeof OrderStatusEventAction>;
 
@@ -213,6 +219,10 @@ export const OrderStatusEvent = Type.Object({
   amountInCents: Nullable(Type.Integer()),
   paymentMethod: Nullable(Type.String()),
   note: Nullable(Type.String()),
+  /** The quote revision this event froze or accepted. */
+  revisionNumber: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  /** What changed in that revision since the one before, in words (amounts only for a reader who sees prices). */
+  changes: Type.Optional(Type.Array(Type.String())),
 });
 export type OrderStatusEvent = Static<typeof OrderStatusEvent>;
 export const OrderStatusEventsResponse = Type.Array(OrderStatusEvent);

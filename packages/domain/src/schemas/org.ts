@@ -53,6 +53,11 @@ export const OrgDesignEngineSettings = Type.Object({
   faviconUrl: Type.Optional(Type.String()),
   /** Days a quote stays valid after its date (docs/decisions/0095-brand-titles-and-quote-terms.md). */
   quoteValidityDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+  /**
+   * A customer accepts the quote online (typed name, terms ticked) before paying
+   * (docs/decisions/0122-quote-revisions.md). Off by default.
+   */
+  acceptanceRequiredBeforePayment: Type.Optional(Type.Boolean()),
   /** The terms printed under a quote, one line each. */
   quoteTerms: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 160 }), { maxItems: 16 })),
   /** BCP 47 locale of every date the portal shows for this organisation, e.g. "en-GB" (default en-US: decision 0089). */

@@ -1,0 +1,3 @@
+export * from './diff.ts';
+export * from './side.ts';
+export * from './acceptance.ts';
