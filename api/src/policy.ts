@@ -105,6 +105,8 @@ export const POLICY = {
   'configurator.getOrderRevision': { roles: ALL_ROLES, tokenScope: 'orders:read' },
   'configurator.restoreRevision': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:write' },
   'configurator.acceptQuote': { roles: ALL_ROLES },
+  /** Whether the organisation's customers accept quotes online before paying: its owners decide. */
+  'orgSettings.quoteAcceptance': { roles: ['owner'] },
   'configurator.confirmOrderPayment': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   'configurator.createPaymentIntent': { roles: ALL_ROLES },
   'configurator.updatePaymentIntent': { roles: ALL_ROLES },

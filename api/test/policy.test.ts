@@ -55,6 +55,7 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.getOrderRevisions': ({ orderId }) => ({ path: '/api/configurator/product-order/revisions', body: { productOrderId: orderId } }),
   'configurator.getOrderRevision': ({ orderId }) => ({ path: '/api/configurator/product-order/revision', body: { productOrderId: orderId, revisionNumber: 1 } }),
   'configurator.restoreRevision': ({ orderId }) => ({ path: '/api/configurator/product-order/restore-revision', body: { productOrderId: orderId, revisionNumber: 1 } }),
+  'orgSettings.quoteAcceptance': ({ orgId }) => ({ path: '/api/configurator/product-order/quote-acceptance-setting', body: { orgId } }),
   'configurator.acceptQuote': ({ orderId }) => ({ path: '/api/configurator/product-order/accept-quote', body: { productOrderId: orderId, revisionNumber: 1, fullName: 'Gwen Guest', termsAccepted: true } }),
   'configurator.confirmOrderPayment': ({ orderId }) => ({ path: '/api/configurator/confirm-order-payment', body: { productOrderId: orderId, paymentMethod: 'wire', paymentData: { amount: 0 } } }),
   'configurator.createPaymentIntent': ({ orderId }) => ({ path: '/api/configurator/create-stripe-payment-intent', body: { productOrderId: orderId, isCardPayment: true, paymentEnvironment: 'live', payInFull: true } }),
@@ -153,6 +154,7 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.restoreRevision': { others: { owner: 404, member: 404, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   // Accepting is the customer's: the owner of order 1 is its customer (nothing submitted yet: 409), a
   // member is not (403); the guest accepts their own approved order (repeating it is idempotent).
+  'orgSettings.quoteAcceptance': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   'configurator.acceptQuote': { others: { owner: 409, member: 403, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'configurator.confirmOrderPayment': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.createPaymentIntent': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },

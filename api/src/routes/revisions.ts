@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { AcceptQuoteBody, OrderRevisionBody, OrderRevisionsBody, RestoreRevisionBody } from '@cpq/domain';
+import { AcceptQuoteBody, OrderRevisionBody, OrderRevisionsBody, QuoteAcceptanceSettingBody, RestoreRevisionBody } from '@cpq/domain';
 import { requestClientOf } from '../auth/sessions.ts';
 import { validateBody } from '../http/validate.ts';
-import { authorizeOrderById, type Access, type Endpoint } from '../policy.ts';
+import { authorize, authorizeOrderById, type Access, type Endpoint } from '../policy.ts';
 import type { WriteDeps } from '../services/orderWrites.ts';
-import { acceptQuote, orderRevision, orderRevisions, restoreRevision } from '../services/revisions.ts';
+import { acceptQuote, orderRevision, orderRevisions, quoteAcceptanceSetting, restoreRevision } from '../services/revisions.ts';
 import type { Queries } from '../db/queries.ts';
 import { renderDocumentPdf, type DocumentRouteDeps } from './documents.ts';
 
@@ -32,5 +32,10 @@ export function revisionRoutes(deps: RevisionRouteDeps): Router {
       renderDocumentPdf(ctx, deps, { orgId: access.orgId, productOrderOrgSpecificId: order.orgSpecificId, document: 'documents', mode: 'quote', revision: body.revisionNumber }),
     ),
   );
+  r.post('/quote-acceptance-setting', async (ctx) => {
+    const body = validateBody(QuoteAcceptanceSettingBody, ctx.request.body);
+    const access = await authorize(ctx, deps, 'orgSettings.quoteAcceptance', body.orgId);
+    ctx.body = { data: await quoteAcceptanceSetting(deps, access.orgId, body.acceptanceRequiredBeforePayment) };
+  });
   return r;
 }

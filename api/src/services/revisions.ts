@@ -263,3 +263,21 @@ export async function assertRevisionExists(deps: Pick<WriteDeps, 'transaction'>,
   const found = await deps.transaction(async (trx) => (await listRevisions(trx, productOrderId)).some((r) => r.number === number));
   if (!found) throw revisionNotFound(number);
 }
+
+/**
+ * The organisation's acceptance setting, read or changed (owners): with `acceptanceRequiredBeforePayment`
+ * given, it is written on the organisation row locked for the transaction; the answer is the setting
+ * as stored and the terms a customer ticks.
+ */
+export async function quoteAcceptanceSetting(deps: Pick<WriteDeps, 'repos' | 'transaction'>, orgId: number, required?: boolean): Promise<{ acceptanceRequiredBeforePayment: boolean; acceptanceTerms: string[] }> {
+  return deps.transaction(async (trx) => {
+    const org = (await deps.repos.organisations.lockOne({ id: orgId }, trx))!;
+    const settings = orgSettings(org as Parameters<typeof orgSettings>[0]);
+    if (required !== undefined && (settings.acceptanceRequiredBeforePayment === true) !== required) {
+      const appData = { ...org.appData, designEngine: { ...settings, acceptanceRequiredBeforePayment: required } };
+      await deps.repos.organisations.update({ id: orgId }, { appData }, trx);
+      return { acceptanceRequiredBeforePayment: required, acceptanceTerms: acceptanceTerms(settings) };
+    }
+    return { acceptanceRequiredBeforePayment: settings.acceptanceRequiredBeforePayment === true, acceptanceTerms: acceptanceTerms(settings) };
+  });
+}

@@ -19,6 +19,8 @@ import type {
   RestoreRevisionResponse,
   AcceptQuoteBody,
   AcceptQuoteResponse,
+  QuoteAcceptanceSettingBody,
+  QuoteAcceptanceSettingResponse,
   SentBackSnapshotResponse,
   OrderStatusEventsResponse,
   OrderStatusResponse,
@@ -194,6 +196,8 @@ export const api = {
   restoreRevision: (body: RestoreRevisionBody) => apiPost<RestoreRevisionResponse>('/api/configurator/product-order/restore-revision', body),
   /** The customer accepts the quote of the revision they read (typed full name, terms ticked). */
   acceptQuote: (body: AcceptQuoteBody) => apiPost<AcceptQuoteResponse>('/api/configurator/product-order/accept-quote', body),
+  /** Owners: reads (no flag given) or sets whether customers accept quotes online before paying. */
+  quoteAcceptanceSetting: (body: QuoteAcceptanceSettingBody) => apiPost<QuoteAcceptanceSettingResponse>('/api/configurator/product-order/quote-acceptance-setting', body),
 
   // Sharing (docs/decisions/0045-sharing-and-share-links.md).
   /** The people involved in an order, its id and owner, and whether the caller may change who sees prices. */

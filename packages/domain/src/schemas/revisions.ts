@@ -142,3 +142,10 @@ export type AcceptQuoteBody = Static<typeof AcceptQuoteBody>;
 
 export const AcceptQuoteResponse = QuoteAcceptance;
 export type AcceptQuoteResponse = Static<typeof AcceptQuoteResponse>;
+
+/** POST /api/configurator/quote-acceptance-setting (owners): whether customers accept quotes online before paying. */
+export const QuoteAcceptanceSettingBody = Type.Object({ orgId: Id, acceptanceRequiredBeforePayment: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type QuoteAcceptanceSettingBody = Static<typeof QuoteAcceptanceSettingBody>;
+
+export const QuoteAcceptanceSettingResponse = Type.Object({ acceptanceRequiredBeforePayment: Type.Boolean(), acceptanceTerms: Type.Array(Type.String()) });
+export type QuoteAcceptanceSettingResponse = Static<typeof QuoteAcceptanceSettingResponse>;
