@@ -4,6 +4,7 @@ import { API_TOKEN_SCOPES, type ApiTokenScope } from '@cpq/domain';
 import { Client, databases, enableIntegration, startTestApp, type TestApp } from './helpers.ts';
 import { png } from './mediaFixtures.ts';
 import { keysIn, pricesIn } from './prices.ts';
+import { freezeRevision } from '../src/services/revisionFreeze.ts';
 
 /**
  * The authorisation matrix: every route of the API (read from the app's route table, so a new route
@@ -70,7 +71,7 @@ interface RouteRow {
   describesFields?: boolean;
   call(c: CellContext): Call | Promise<Call>;
   /** The answer of an admitted caller who reaches the order (for public rows: of anyone). */
-  reached: number | ((actor: Actor) => number);
+  reached: number | ((actor: Actor, kind: Kind) => number);
 }
 
 const C = '/api/configurator';
@@ -335,6 +336,26 @@ const ROUTES: Record<string, RouteRow> = {
   [`POST ${C}/request-status-update`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/request-status-update`, body: { productOrderId: ids.orderId } }), reached: 409 },
   [`POST ${C}/get-order-status-events`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-status-events`, body: { productOrderId: ids.orderId } }), reached: 200 },
   [`POST ${C}/get-order-sent-back-snapshot`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-sent-back-snapshot`, body: { productOrderId: ids.orderId } }), reached: 200 },
+  // Quote revisions, read like the order; revision 1 is frozen for the cell when the order has none.
+  [`POST ${C}/product-order/revisions`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/product-order/revisions`, body: { productOrderId: ids.orderId } }), reached: 200 },
+  [`POST ${C}/product-order/revision`]: {
+    scope: 'order',
+    async call({ t, ids }) {
+      await ensureRevision(t, ids.orderId);
+      return { path: `${C}/product-order/revision`, body: { productOrderId: ids.orderId, revisionNumber: 1 } };
+    },
+    reached: 200,
+  },
+  // Staff restore an earlier revision (one that does not exist here: 404, nothing changes).
+  [`POST ${C}/product-order/restore-revision`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/product-order/restore-revision`, body: { productOrderId: ids.orderId, revisionNumber: 99999 } }), reached: 404 },
+  // Accepting is the customer's (the order's owner or a sharee) seeing prices: staff on someone
+  // else's order 403, a caller whose prices are hidden 403; the customer of an order not approved 409.
+  [`POST ${C}/product-order/accept-quote`]: {
+    scope: 'order',
+    call: ({ ids }) => ({ path: `${C}/product-order/accept-quote`, body: { productOrderId: ids.orderId, revisionNumber: 1, fullName: 'Matrix Customer', termsAccepted: true } }),
+    reached: (a, kind) => (a.pricingHidden || (a.employee && kind !== 'own') ? 403 : 409),
+  },
+  [`POST ${C}/product-order/quote-acceptance-setting`]: { scope: 'org', ownersOnly: true, call: ({ ids }) => ({ path: `${C}/product-order/quote-acceptance-setting`, body: { orgId: ids.orgId } }), reached: 200 },
   [`POST ${C}/confirm-order-payment`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/confirm-order-payment`, body: { productOrderId: ids.orderId, paymentMethod: 'wire', paymentData: { amount: 0 } } }), reached: payer },
   [`POST ${C}/create-stripe-payment-intent`]: {
     scope: 'order',
@@ -392,7 +413,7 @@ const TOKEN_SCOPE: Record<string, ApiTokenScope> = {
   ...Object.fromEntries(
     [
       'get-configurator-homepage-data', 'get-configurator-order-data', 'get-configurator-orders-data', 'get-configurator-orders-count',
-      'get-order-owner-candidates', 'get-tax-rate', 'get-order-status-events', 'get-order-sent-back-snapshot',
+      'get-order-owner-candidates', 'get-tax-rate', 'get-order-status-events', 'get-order-sent-back-snapshot', 'product-order/revisions', 'product-order/revision',
     ].map((p) => [`POST ${C}/${p}`, 'orders:read' as const]),
   ),
   [`GET ${C}/catalogue`]: 'orders:read',
@@ -400,7 +421,7 @@ const TOKEN_SCOPE: Record<string, ApiTokenScope> = {
     [
       `${C}/create-product-order`, `${C}/create-product-order-with-items`, `${C}/duplicate-product-order`, `${C}/change-order-owner`,
       `${C}/submit-order`, `${C}/approve-order`, `${C}/product-order/reopen`, `${C}/product-order/action-required`, `${C}/product-order/cancel`,
-      `${C}/update-order-status`, `${C}/request-status-update`, `${C}/confirm-order-payment`,
+      `${C}/update-order-status`, `${C}/request-status-update`, `${C}/confirm-order-payment`, `${C}/product-order/restore-revision`,
       `${R}/productInstances/create`, `${R}/productInstances/update`, `${R}/productInstances/destroy`, `${R}/productOrders/update`, `${R}/productOrders/destroy`,
       '/api/spatial/:resourceKey/create', '/api/spatial/:resourceKey/update', '/api/spatial/:resourceKey/destroy', '/api/spatial/entities/batch-update',
     ].map((p) => [`POST ${p}`, 'orders:write' as const]),
@@ -436,6 +457,13 @@ async function newGuest(t: TestApp, orgId: number): Promise<number> {
   return userId;
 }
 
+/** The order's first quote revision, frozen as a submission would (once). */
+async function ensureRevision(t: TestApp, orderId: number): Promise<void> {
+  const order = (await t.repos.productOrders.findOne({ id: orderId }))!;
+  if (Number(order.quoteRevision) > 0) return;
+  await t.db.transaction((trx) => freezeRevision({ repos: t.repos, catalogues: t.app.catalogues, plugins: t.app.plugins }, trx, orderId, { reason: 'submitted', userId: order.userId }));
+}
+
 /** A token of the organisation's owner, made for one cell. */
 async function matrixToken(t: TestApp, orgId: number): Promise<number> {
   const [m] = await t.db('memberships').where({ org_id: orgId, role: 'owner' }).select('user_id');
@@ -449,7 +477,7 @@ async function involve(t: TestApp, orderId: number, userId: number): Promise<voi
 }
 
 function expected(route: string, row: RouteRow, actor: Actor, order: OrderIds, kind: Kind): number {
-  const reached = (a: Actor) => (typeof row.reached === 'number' ? row.reached : row.reached(a));
+  const reached = (a: Actor) => (typeof row.reached === 'number' ? row.reached : row.reached(a, kind));
   if (actor.tokenScopes) {
     // A token acts as its maker (850's owner), only where its scope reaches.
     if (row.scope === 'public') return PUBLIC_FOR_PERSONS.has(route) ? 403 : reached(actor);

@@ -108,8 +108,9 @@ export async function orderRevision(deps: WriteDeps, access: Access, body: { pro
       revision: summaryOf(access, order, revision, acceptance),
       side: shapeRevisionSide(access, order, revision.side),
       previous: previous ? shapeRevisionSide(access, order, previous.side) : null,
-      orderData: frozenOrderData(revision.frozen as Parameters<typeof frozenOrderData>[0], access, order, catalogue),
-      catalogue: { orgId: order.orgId, version: catalogue.version, ...shapeCatalogue(catalogue.tables, catalogueAudience(access, order)) },
+      // Made by the same shaping as the live calls (typed there as rows).
+      orderData: frozenOrderData(revision.frozen as Parameters<typeof frozenOrderData>[0], access, order, catalogue) as OrderRevisionResponse['orderData'],
+      catalogue: { orgId: order.orgId, version: catalogue.version, ...shapeCatalogue(catalogue.tables, catalogueAudience(access, order)) } as unknown as OrderRevisionResponse['catalogue'],
     };
   });
 }
@@ -140,6 +141,8 @@ export async function restoreRevision(deps: WriteDeps, access: Access, body: { p
 
     const latest = await latestRevision(trx, order.id);
     const now = await orderNow(deps, trx, order.id);
+    // The same restore again (a double click, a retry): the order already is that revision, restored.
+    if (latest && latest.reason === 'restored' && latest.restoredFrom === source.number && sameQuote(latest.side, now.side)) return { revisionNumber: latest.number };
     if (!latest || !sameQuote(latest.side, now.side)) await freezeRevision(deps, trx, order.id, { reason: 'kept', userId: access.user.id });
 
     await deps.repos.productInstances.delete({ productOrderId: order.id }, trx);
@@ -202,7 +205,7 @@ function renderOnce(key: string, render: () => Promise<Buffer>): Promise<Buffer>
  * A customer accepts the quote of the revision they read: refused (409, in words) unless it is the
  * current, unchanged, approved and priced quote and they are its customer seeing prices. The quote's
  * PDF is rendered as they see it and its SHA-256 kept with who, when, from where and the terms they
- * ticked, on the timeline. Accepting a revision already accepted answers that acceptance (idempotent).
+ * ticked, on the timeline. Accepting the current revision again answers its acceptance (idempotent).
  */
 export async function acceptQuote(
   deps: WriteDeps,
@@ -217,10 +220,11 @@ export async function acceptQuote(
     // Who may accept at all comes first: staff are not answered with a customer's acceptance.
     if (!mayAcceptQuote(access, order)) throw forbidden(ACCEPTANCE_REFUSALS.notCustomer);
     if (!pricingVisible(access, order)) throw forbidden(ACCEPTANCE_REFUSALS.pricesHidden);
-    const kept = await acceptanceOfRevision(trx, order.id, body.revisionNumber);
-    if (kept) return { kept };
     const refusal = await acceptanceRefusal(deps, trx, access, order, body.revisionNumber);
     if (refusal) throw conflict(refusal);
+    // The current quote accepted already (a retry, a double click): that acceptance, nothing new.
+    const kept = await acceptanceOfRevision(trx, order.id, body.revisionNumber);
+    if (kept) return { kept };
     return { order };
   });
   if ('kept' in checked && checked.kept) return shapeAcceptance(access, checked.kept);
@@ -231,10 +235,10 @@ export async function acceptQuote(
 
   return deps.transaction(async (trx) => {
     const locked = await lockReachableOrder(deps.repos, trx, access, body.productOrderId);
-    const kept = await acceptanceOfRevision(trx, locked.id, body.revisionNumber);
-    if (kept) return shapeAcceptance(access, kept);
     const refusal = await acceptanceRefusal(deps, trx, access, locked, body.revisionNumber);
     if (refusal) throw conflict(refusal);
+    const kept = await acceptanceOfRevision(trx, locked.id, body.revisionNumber);
+    if (kept) return shapeAcceptance(access, kept);
     const org = (await deps.repos.organisations.findOne({ id: locked.orgId }, trx))!;
     const terms = acceptanceTerms(orgSettings(org));
     try {

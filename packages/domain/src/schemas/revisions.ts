@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Cents, Id, Nullable } from './common.ts';
+import { CatalogueResponse, OrderDataResponse } from './api.ts';
 
 /**
  * Quote revisions and online acceptance (docs/decisions/0122-quote-revisions.md). A revision is the
@@ -115,9 +116,9 @@ export const OrderRevisionResponse = Type.Object({
   /** The side of the revision before it, null for the first: the diff is worked out from the two. */
   previous: Nullable(RevisionSide),
   /** get-configurator-order-data's answer as it was then, shaped for the reader. */
-  orderData: Type.Unknown(),
+  orderData: OrderDataResponse,
   /** The catalogue as it was then, shaped for the reader. */
-  catalogue: Type.Unknown(),
+  catalogue: CatalogueResponse,
 });
 export type OrderRevisionResponse = Static<typeof OrderRevisionResponse>;
 
