@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { activeOrgAtom, activeRulesAtom, ApiRequestError, loadOrderWithCatalogue, missingOrderPathAtom, sessionAtom, usePageTitle, type LoadedOrder } from '@cpq/client';
+import { activeOrgAtom, activeRulesAtom, ApiRequestError, loadOrderWithCatalogue, missingOrderPathAtom, sessionAtom, usePageTitle } from '@cpq/client';
 import { ErrorPanel, Link, useLocationKey } from '@cpq/ui';
 import { DocumentsScreen } from './DocumentsScreen.tsx';
-import { parseDocumentsRoute } from './route.ts';
+import { loadRevision, type RevisionLoad } from './revisionLoad.ts';
+import { currentUrl, parseDocumentsRoute } from './route.ts';
 import styles from './Documents.module.css';
 
 export const MISSING_ORDER_TEXT = "You might need to ask for an invite, or the order you're looking for might have been deleted.";
@@ -12,7 +13,9 @@ type Load =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | ({ status: 'ready' } & LoadedOrder);
+  /** The address names a revision the order does not have: the server's sentence. */
+  | { status: 'revisionMissing'; message: string }
+  | ({ status: 'ready' } & RevisionLoad);
 
 function errorMessage(err: unknown): string {
   if (err instanceof ApiRequestError && err.message) return err.message;
@@ -22,7 +25,10 @@ function errorMessage(err: unknown): string {
 
 const isMissing = (err: unknown) => err instanceof ApiRequestError && (err.status === 404 || err.status === 403);
 
-/** Root of mfe-documents: loads the order and the catalogue, then the documents screen (or the missing / error states). */
+/**
+ * Root of mfe-documents: loads the order and the catalogue (and, when the address names one, the quote
+ * revision printed in their place), then the documents screen (or the missing / error states).
+ */
 export function App() {
   const org = useAtomValue(activeOrgAtom);
   const rules = useAtomValue(activeRulesAtom);
@@ -35,6 +41,9 @@ export function App() {
   const orderNo = route?.orgSpecificId ?? null;
   const shareToken = route?.shareToken;
   const shareableOrderId = route?.shareableOrderId;
+  const revision = route?.revision ?? null;
+  // The notice above a revision is on screen only: the PDF's page does not ask for what it needs.
+  const onScreen = route ? !route.print : false;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -59,7 +68,18 @@ export function App() {
     setLoad({ status: 'loading' });
     loadOrderWithCatalogue({ orgId, productOrderOrgSpecificId: orderNo, ...(shareToken ? { shareToken } : {}), ...(shareableOrderId ? { shareableOrderId } : {}) }).then(
       (loaded) => {
-        if (live) setLoad(loaded ? { status: 'ready', ...loaded } : { status: 'missing' });
+        if (!live) return;
+        if (!loaded) return setLoad({ status: 'missing' });
+        // The order is there: a 404 now is the revision's, and says so.
+        loadRevision(loaded, revision, onScreen).then(
+          (ready) => {
+            if (live) setLoad({ status: 'ready', ...ready });
+          },
+          (err: unknown) => {
+            if (!live) return;
+            setLoad(revision !== null && err instanceof ApiRequestError && err.status === 404 ? { status: 'revisionMissing', message: errorMessage(err) } : { status: 'error', message: errorMessage(err) });
+          },
+        );
       },
       (err: unknown) => {
         if (live) setLoad(isMissing(err) ? { status: 'missing' } : { status: 'error', message: errorMessage(err) });
@@ -68,7 +88,7 @@ export function App() {
     return () => {
       live = false;
     };
-  }, [orgId, orderNo, shareToken, shareableOrderId, attempt]);
+  }, [orgId, orderNo, shareToken, shareableOrderId, revision, onScreen, attempt]);
 
   if (load.status === 'loading' || !org || !rules || !route) {
     return (
@@ -85,6 +105,17 @@ export function App() {
       </div>
     );
   }
+  if (load.status === 'revisionMissing') {
+    return (
+      <div className={styles.missing}>
+        <ErrorPanel heading={load.message} testId="revision-missing">
+          <p>
+            <Link href={currentUrl(window.location.href)}>See the current quote</Link>
+          </p>
+        </ErrorPanel>
+      </div>
+    );
+  }
   if (load.status === 'error') {
     return (
       <div className={styles.missing}>
@@ -92,5 +123,17 @@ export function App() {
       </div>
     );
   }
-  return <DocumentsScreen key={`${load.order.id}:${attempt}`} org={org} rules={rules} userId={userId} route={route} order={load.order} data={load.data} catalogue={load.catalogue} />;
+  return (
+    <DocumentsScreen
+      key={`${load.order.id}:${load.revisions.shown?.number ?? 'now'}:${attempt}`}
+      org={org}
+      rules={rules}
+      userId={userId}
+      route={route}
+      order={load.order}
+      data={load.data}
+      catalogue={load.catalogue}
+      revisions={load.revisions}
+    />
+  );
 }

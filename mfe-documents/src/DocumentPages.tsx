@@ -1,8 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { DOCUMENT_MARGIN, DOCUMENT_PAGE, INCOMPLETE_ADDRESS_TEXT } from '@cpq/domain';
 import { PICTURE_SIZE, type DocColumn, type DocRow, type DocumentModel } from './model.ts';
+import { Acceptance } from './Acceptance.tsx';
 import { QuoteTerms, ValidUntil } from './QuoteTerms.tsx';
-import { BODY_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT } from './pages.ts';
+import { BODY_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, headerFieldHeight, paginate, summaryHeight, TABLE_HEADER_HEIGHT } from './pages.ts';
 import styles from './Documents.module.css';
 import pictures from './Pictures.module.css';
 
@@ -58,6 +59,7 @@ export function DocumentPages({ doc, branding, renderDrawing }: DocumentPagesPro
               </dl>
             )}
             {page.hasSummary && <QuoteTerms doc={doc} />}
+            {page.hasSummary && <Acceptance doc={doc} />}
           </div>
           <footer className={styles.footer} style={{ height: FOOTER_HEIGHT }} data-testid="document-footer">
             {branding.logoUrl ? <img className={styles.footerLogo} src={branding.logoUrl} alt={branding.orgTitle} /> : <span>{branding.orgTitle}</span>}
@@ -130,6 +132,7 @@ function Line({ children, strong, muted }: { children: ReactNode; strong?: boole
 }
 
 function Header({ doc, branding }: { doc: DocumentModel; branding: Branding }) {
+  const fieldHeight = headerFieldHeight(doc.fields.length);
   return (
     <header className={styles.header} style={{ height: HEADER_HEIGHT }} data-testid="document-header">
       <div className={styles.brand}>
@@ -139,7 +142,7 @@ function Header({ doc, branding }: { doc: DocumentModel; branding: Branding }) {
       </div>
       <dl className={styles.fields}>
         {doc.fields.map((f) => (
-          <div key={f.key} data-testid={`field-${f.key}`}>
+          <div key={f.key} style={{ height: fieldHeight }} data-testid={`field-${f.key}`}>
             <dt>{f.label}</dt>
             <dd>{f.value}</dd>
           </div>

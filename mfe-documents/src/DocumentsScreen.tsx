@@ -20,7 +20,9 @@ import { formatDate } from './dates.ts';
 import { DocumentPages, type Branding } from './DocumentPages.tsx';
 import { buildDocument, DRAWING_HEIGHT } from './model.ts';
 import { fetchPdf } from './pdf.ts';
-import { allowedModes, effectiveMode, urlWith, type DocumentsRoute } from './route.ts';
+import { revisionLabel, revisionTime, type RevisionContext } from './revisionLoad.ts';
+import { RevisionNotice } from './RevisionNotice.tsx';
+import { allowedModes, currentUrl, effectiveMode, urlWith, type DocumentsRoute } from './route.ts';
 import styles from './Documents.module.css';
 
 export const SCALE_NOTE = 'Drawing prints to scale on 11x17 (manufacturing) or 8.5x11.';
@@ -35,6 +37,8 @@ export interface DocumentsScreenProps {
   order: OrderDataProductOrder;
   data: OrderData;
   catalogue: Catalogue;
+  /** The quote revision printed (order, data and catalogue are then that revision's) and the order's latest. */
+  revisions: RevisionContext;
   /** Overridable in tests (the page's time when the order has no pricing date; the CSV's file date). */
   now?: Date;
 }
@@ -43,7 +47,8 @@ type PdfState = { status: 'idle' } | { status: 'preparing' } | { status: 'error'
 
 /** The documents screen: mode picker and actions above the paged document. */
 export function DocumentsScreen(props: DocumentsScreenProps) {
-  const { org, rules, order, data, route } = props;
+  const { org, rules, order, data, route, revisions } = props;
+  const shown = revisions.shown;
   const employee = isEmployee(org);
   const pricingHidden = data.pricingIsHidden === true || props.catalogue.pricingIsHidden || isPricingHidden(org, order, props.userId);
   const [mode, setMode] = useState<DocumentKind>(() => effectiveMode(route.mode, employee));
@@ -56,6 +61,8 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
   const catalogue = useMemo(() => new CatalogueIndex(catalogueSnapshotFromRows(orderCatalogueRows(props.catalogue, data.catalogueAdditions))), [props.catalogue, data.catalogueAdditions]);
   const hooks = useMemo(() => engineHooks(rules), [rules]);
   const settings = org.appData.designEngine ?? {};
+  // A revision is priced as on the day it was frozen (when its prices were not kept as agreed).
+  const pricedAt = useMemo(() => (shown ? revisionTime(shown.at) : null) ?? now, [shown, now]);
 
   const doc = useMemo(
     () =>
@@ -70,12 +77,14 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
         guest: !employee,
         pricingHidden,
         hideDiscount,
-        now,
+        now: pricedAt,
         engravings: rules.drawings.engravings ?? null,
         showEstimateNumber: rules.drawings.showEstimateNumber === true,
         drawings: true,
+        revision: revisionLabel(revisions),
+        acceptance: shown?.acceptance ?? null,
       }),
-    [mode, order, data, catalogue, hooks, settings, employee, pricingHidden, hideDiscount, now, rules.drawings],
+    [mode, order, data, catalogue, hooks, settings, employee, pricingHidden, hideDiscount, pricedAt, rules.drawings, revisions, shown],
   );
   const drawings = useMemo(() => (mode === 'factory' ? factoryDrawings(data, catalogue, props.catalogue.productGraphics, rules) : new Map<number, Drawing>()), [mode, data, catalogue, props.catalogue.productGraphics, rules]);
 
@@ -119,6 +128,8 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
         document: 'documents',
         mode,
         ...(hideDiscount ? { hideDiscount: true } : {}),
+        // The file is the revision on screen, as it was.
+        ...(shown ? { revision: shown.number } : {}),
         ...(route.shareToken ? { shareToken: route.shareToken } : {}),
         ...(route.shareableOrderId ? { shareableOrderId: route.shareableOrderId } : {}),
       });
@@ -182,6 +193,7 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
               {pdf.message}
             </p>
           )}
+          {shown && <RevisionNotice shown={shown} latest={revisions.latest} changedSinceLatest={revisions.changedSinceLatest} currentHref={currentUrl(urlWith(window.location.href, mode, hideDiscount))} />}
         </>
       )}
       <div ref={pagesRef}>

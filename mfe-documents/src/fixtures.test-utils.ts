@@ -1,4 +1,5 @@
 /** A small catalogue and order for the documents tests: one keypad product priced $125.00 a piece. */
+import type { Catalogue, OrderData } from '@cpq/client';
 import type { CatalogueIndex, OrderDataProductInstance, OrderDataProductOrder } from '@cpq/domain';
 import { makeCatalogue, makeOption, makePricingRule, makeProduct, makeProperty, productPropertiesOf } from '@cpq/test-utils';
 import { DEFAULT_RULES, engineHooks } from '@cpq/plugin-sdk';
@@ -74,6 +75,41 @@ export function documentInput(catalogue: CatalogueIndex, instances: OrderDataPro
     pricingHidden: false,
     hideDiscount: false,
     now: new Date('2026-11-23T12:00:00Z'),
+    ...over,
+  };
+}
+
+/** catalogueFixture() as the catalogue call answers it. */
+export function catalogueResponse(pricingIsHidden = false): Catalogue {
+  const s = catalogueFixture().snapshot;
+  return {
+    orgId: 850,
+    version: 1,
+    pricingIsHidden,
+    products: [...s.products],
+    productCategories: [],
+    productProperties: [...s.productProperties],
+    productPropertyGroups: [],
+    productOptions: [...s.productOptions],
+    productOptionClassifiers: [],
+    productRules: [],
+    productPricingRules: pricingIsHidden ? [] : [...s.productPricingRules],
+    media: [],
+    productGraphics: [],
+  };
+}
+
+/** get-configurator-order-data's answer for orderFixture() with one item; the owner has a 10 % guest discount. */
+export function orderDataResponse(over: Partial<OrderData> = {}): OrderData {
+  return {
+    productOrders: [orderFixture()],
+    productInstances: [instance(1, { title: 'Entry', quantity: 2, properties: { '10': { optionId: 101 } } })],
+    // The owner has a 10 % guest discount.
+    guests: [{ userId: 7, disableSalesTax: 0, discount: { type: 'percent', value: 10 } }],
+    isSpatial: false,
+    pricingIsHidden: false,
+    catalogueVersion: 1,
+    catalogueAdditions: { products: [], productOptions: [], productPricingRules: [] },
     ...over,
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentKind, OrderDataGuest, OrderDataProductInstance } from '@cpq/domain';
+import type { DocumentKind, OrderDataGuest, OrderDataProductInstance, QuoteAcceptance } from '@cpq/domain';
 import { documentCsv, documentCsvRows } from './csv.ts';
 import { buildDocument, LINE_HEIGHT, netOfDiscount, ROW_PADDING, THUMBNAIL_GAP, THUMBNAIL_SIZE, type DocumentInput } from './model.ts';
-import { BODY_HEIGHT, HEADER_HEIGHT, paginate, summaryHeight, TABLE_HEADER_HEIGHT, termsHeight } from './pages.ts';
+import { acceptanceHeight, BODY_HEIGHT, HEADER_FIELDS_ROOM, HEADER_HEIGHT, headerFieldHeight, paginate, summaryHeight, TABLE_HEADER_HEIGHT, termsHeight } from './pages.ts';
 import { catalogueFixture, documentInput, instance, orderFixture } from './fixtures.test-utils.ts';
 
 function input(over: Partial<DocumentInput> = {}): DocumentInput {
@@ -261,5 +261,84 @@ describe("a quote's validity and terms (decision 0095)", () => {
     expect(pages).toHaveLength(2);
     expect(pages[1]).toMatchObject({ from: 1, to: 1, hasSummary: true });
     expect(termsHeight({ terms: ['Term one', 'Term two'] })).toBeGreaterThan(10);
+  });
+});
+
+describe('the quote revision in the header (decision 0122)', () => {
+  const revisionField = (over: Partial<DocumentInput>) => buildDocument(input(over)).fields.find((f) => f.key === 'revision');
+
+  it('prints the revision a document is printed as, in every document', () => {
+    for (const mode of ['quote', 'invoice', 'packingSlip', 'factory'] as const) {
+      expect(revisionField({ mode, revision: { number: 3, draft: false } }), mode).toEqual({ key: 'revision', label: 'Revision', value: '3' });
+    }
+  });
+
+  it('a draft changed since revision 2 is "Draft after revision 2"', () => {
+    expect(revisionField({ revision: { number: 2, draft: true } })?.value).toBe('Draft after revision 2');
+  });
+
+  it('no revision field for an order never submitted', () => {
+    expect(revisionField({ revision: null })).toBeUndefined();
+    expect(revisionField({})).toBeUndefined();
+    expect(revisionField({ revision: { number: 0, draft: false } })).toBeUndefined();
+  });
+
+  it('the header keeps room for every field: with the revision, nine rows still fit', () => {
+    const order = orderFixture({ contactName: 'Ada Lovelace', purchaseOrderNumber: 'PO-9', estimateNumber: 'E-12' });
+    const orgSettings = { productOrderStatuses: [{ key: 'orderStarted', type: 'orderStarted' as const, title: 'Order Started', isVisibleToGuest: 1 as const }] };
+    const fields = buildDocument(input({ order, orgSettings, showEstimateNumber: true, revision: { number: 2, draft: true } })).fields;
+    expect(fields).toHaveLength(9);
+    expect(fields.length * headerFieldHeight(fields.length)).toBeLessThanOrEqual(HEADER_FIELDS_ROOM);
+    // A text line is 16 px: no row is made shorter than one.
+    expect(headerFieldHeight(9)).toBeGreaterThanOrEqual(16);
+    expect(headerFieldHeight(7)).toBe(18);
+  });
+});
+
+describe("an accepted revision's acceptance block (decision 0122)", () => {
+  const acceptance: QuoteAcceptance = {
+    revisionNumber: 1,
+    fullName: 'Priya Raman',
+    userId: 7,
+    userName: 'guest-850@demo.test',
+    at: '2026-11-28 11:05:09',
+    ipAddress: '203.0.113.9',
+    pdfSha256: 'a'.repeat(64),
+    terms: [],
+  };
+
+  it('a quote ends with who accepted, when (UTC), from where, the revision and the PDF fingerprint', () => {
+    expect(buildDocument(input({ acceptance })).acceptance).toEqual({
+      heading: 'Accepted online',
+      lines: [
+        { key: 'acceptedBy', text: 'Accepted by Priya Raman (guest-850@demo.test) on 2026-11-28 11:05:09 UTC' },
+        { key: 'from', text: 'From address 203.0.113.9' },
+        { key: 'revision', text: 'Revision 1' },
+        { key: 'fingerprint', text: `Quote fingerprint (SHA-256 of the PDF accepted): ${'a'.repeat(64)}`, code: 'a'.repeat(64) },
+      ],
+    });
+  });
+
+  it('leaves the address out when the reader is not shown it, and the account name when there is none', () => {
+    const lines = buildDocument(input({ acceptance: { ...acceptance, ipAddress: '', userName: null } })).acceptance!.lines;
+    expect(lines.map((l) => l.key)).toEqual(['acceptedBy', 'revision', 'fingerprint']);
+    expect(lines[0]!.text).toBe('Accepted by Priya Raman on 2026-11-28 11:05:09 UTC');
+  });
+
+  it('only the quote prints it; no acceptance, no block', () => {
+    for (const mode of ['invoice', 'packingSlip', 'factory'] as const) expect(buildDocument(input({ mode, acceptance })).acceptance, mode).toBeNull();
+    expect(buildDocument(input()).acceptance).toBeNull();
+  });
+
+  it('the page packer keeps room for it after the terms: rows that leave room for the terms alone move the end to a page of its own', () => {
+    const doc = buildDocument(input({ acceptance, orgSettings: { quoteTerms: ['Term one'] } }));
+    // Heading and four lines of 16 px.
+    expect(acceptanceHeight(doc)).toBeGreaterThanOrEqual(20 + 4 * 16);
+    const closing = summaryHeight(doc) + termsHeight(doc);
+    const rows = [{ ...doc.rows[0]!, height: BODY_HEIGHT - HEADER_HEIGHT - TABLE_HEADER_HEIGHT - closing }];
+    expect(paginate({ ...doc, rows, acceptance: null })).toHaveLength(1);
+    const pages = paginate({ ...doc, rows });
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toMatchObject({ from: 1, to: 1, hasSummary: true });
   });
 });

@@ -33,6 +33,7 @@ import {
   type OrderDataProductOrder,
   type OrgDesignEngineSettings,
   type ProductProperty,
+  type QuoteAcceptance,
   type StatusData,
 } from '@cpq/domain';
 import { formatDate } from './dates.ts';
@@ -121,6 +122,22 @@ export interface DocumentModel {
   validUntil: string | null;
   /** The organisation's terms under a quote, one line each; empty on other documents. */
   terms: readonly string[];
+  /** A quote revision's online acceptance, after the terms; null when it has none or on other documents. */
+  acceptance: AcceptanceBlock | null;
+}
+
+/** "Accepted online" and its lines, as printed at the end of an accepted revision's quote. */
+export interface AcceptanceBlock {
+  heading: string;
+  /** `code`: the end of `text` that is a code (the fingerprint), set apart so it can break anywhere on a phone. */
+  lines: { key: 'acceptedBy' | 'from' | 'revision' | 'fingerprint'; text: string; code?: string }[];
+}
+
+/** The quote revision a document is printed as: its number, or a draft changed since it. */
+export interface RevisionLabel {
+  number: number;
+  /** The order changed since revision `number` (the live order only). */
+  draft: boolean;
 }
 
 export interface EngravingIds {
@@ -146,6 +163,10 @@ export interface DocumentInput {
   showEstimateNumber?: boolean;
   /** The factory sheet draws each item (when a drawing renderer is available). */
   drawings?: boolean;
+  /** The quote revision printed in the header (null or absent: the order was never submitted). */
+  revision?: RevisionLabel | null;
+  /** The customer's acceptance of the revision printed (a quote prints it at its end). */
+  acceptance?: QuoteAcceptance | null;
 }
 
 const priced = (mode: DocumentKind) => mode === 'quote' || mode === 'invoice';
@@ -195,7 +216,21 @@ export function buildDocument(input: DocumentInput): DocumentModel {
     hasDiscount: !!pricing && pricing.costs.discount > 0,
     validUntil: mode === 'quote' ? quoteValidUntil(order, input.orgSettings) : null,
     terms: mode === 'quote' ? (input.orgSettings.quoteTerms ?? []).map((t) => t.trim()).filter(Boolean) : [],
+    acceptance: mode === 'quote' && input.acceptance ? acceptanceBlock(input.acceptance) : null,
   };
+}
+
+/**
+ * Who accepted the quote online, when (UTC, as kept), from where (left out when the reader is not shown
+ * it) and the fingerprint of the PDF they accepted, so a printed copy can be matched to the record.
+ */
+export function acceptanceBlock(a: QuoteAcceptance): AcceptanceBlock {
+  const who = a.userName && a.userName.trim() !== '' ? `${a.fullName} (${a.userName.trim()})` : a.fullName;
+  const lines: AcceptanceBlock['lines'] = [{ key: 'acceptedBy', text: `Accepted by ${who} on ${a.at} UTC` }];
+  if (a.ipAddress.trim() !== '') lines.push({ key: 'from', text: `From address ${a.ipAddress.trim()}` });
+  lines.push({ key: 'revision', text: `Revision ${a.revisionNumber}` });
+  lines.push({ key: 'fingerprint', text: `Quote fingerprint (SHA-256 of the PDF accepted): ${a.pdfSha256}`, code: a.pdfSha256 });
+  return { heading: 'Accepted online', lines };
 }
 
 /**
@@ -410,5 +445,7 @@ function headerFields(input: DocumentInput): HeaderField[] {
   // Stored entries always carry their date (the status flow writes it).
   const status = currentStatus(statuses, (order.statusData ?? {}) as StatusData);
   if (status) add('status', 'Status', statusTitle(status, order.isStocked));
+  const revision = input.revision;
+  if (revision && revision.number > 0) add('revision', 'Revision', revision.draft ? `Draft after revision ${revision.number}` : String(revision.number));
   return out;
 }

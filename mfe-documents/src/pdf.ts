@@ -7,6 +7,8 @@ export interface PdfRequest {
   document: 'documents';
   mode: DocumentKind;
   hideDiscount?: boolean;
+  /** An earlier quote revision, printed as it was. */
+  revision?: number;
   shareToken?: string;
   shareableOrderId?: string;
 }

@@ -1,4 +1,4 @@
-/** The documents route: /orders/{orgSpecificId}/documents with optional shareToken, shareableOrderId, mode, hideDiscount and print. */
+/** The documents route: /orders/{orgSpecificId}/documents with optional shareToken, shareableOrderId, mode, hideDiscount, revision and print. */
 import { parseOrderAddress } from '@cpq/client';
 import { DOCUMENT_MODES, type DocumentKind } from '@cpq/domain';
 
@@ -9,6 +9,8 @@ export interface DocumentsRoute {
   /** The mode the URL asks for (null: the default, QUOTE). */
   mode: DocumentKind | null;
   hideDiscount: boolean;
+  /** An earlier quote revision, printed as it was (null: the order as it is now). */
+  revision: number | null;
   /** Rendered for the PDF service: no toolbar. */
   print: boolean;
 }
@@ -25,6 +27,13 @@ export function parseMode(v: string | null): DocumentKind | null {
 
 const on = (v: string | null) => v === '1' || v === 'true';
 
+/** A revision number as the server takes it (1 to 100000); anything else is no revision asked for. */
+export function parseRevision(v: string | null): number | null {
+  if (v === null || !/^\s*\d+\s*$/.test(v)) return null;
+  const n = Number(v);
+  return n >= 1 && n <= 100_000 ? n : null;
+}
+
 export function parseDocumentsRoute(pathname: string, search: string): DocumentsRoute | null {
   const address = parseOrderAddress(pathname, search, 'documents');
   if (!address) return null;
@@ -33,6 +42,7 @@ export function parseDocumentsRoute(pathname: string, search: string): Documents
     ...order,
     mode: parseMode(q.get('mode')),
     hideDiscount: on(q.get('hideDiscount')),
+    revision: parseRevision(q.get('revision')),
     print: on(q.get('print')),
   };
 }
@@ -53,5 +63,12 @@ export function urlWith(href: string, mode: DocumentKind, hideDiscount: boolean)
   else url.searchParams.set('mode', mode);
   if (hideDiscount) url.searchParams.set('hideDiscount', '1');
   else url.searchParams.delete('hideDiscount');
+  return url.pathname + url.search + url.hash;
+}
+
+/** The same page (an address, or a path with its query) without its revision: the order as it is now. */
+export function currentUrl(href: string): string {
+  const url = new URL(href, 'http://localhost');
+  url.searchParams.delete('revision');
   return url.pathname + url.search + url.hash;
 }
