@@ -152,8 +152,8 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.getOrderRevision': { others: { owner: 404, member: 404, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   // Restoring is staff work (order 1 has no revision 1 to restore).
   'configurator.restoreRevision': { others: { owner: 404, member: 404, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
+  'orgSettings.quoteAcceptance': { others: { owner: 200, member: 403, guest: 403, nonMember: 404, anonymous: 401 } },
   // Accepting is the customer's: the owner of order 1 is its customer (nothing submitted yet: 409), a
-  // member is not (403); the guest accepts their own approved order (repeating it is idempotent).
   // member is not (403); 1392's demo guest sees no prices, so is refused even on their own order (403).
   'configurator.acceptQuote': { others: { owner: 409, member: 403, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.confirmOrderPayment': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 403 },
