@@ -325,6 +325,11 @@ describe("an accepted revision's acceptance block (decision 0122)", () => {
     expect(lines[0]!.text).toBe('Accepted by Priya Raman on 2026-11-28 11:05:09 UTC');
   });
 
+  it('names the account in brackets only when it differs from the typed name', () => {
+    const lines = buildDocument(input({ acceptance: { ...acceptance, userName: 'priya raman' } })).acceptance!.lines;
+    expect(lines[0]!.text).toBe('Accepted by Priya Raman on 2026-11-28 11:05:09 UTC');
+  });
+
   it('only the quote prints it; no acceptance, no block', () => {
     for (const mode of ['invoice', 'packingSlip', 'factory'] as const) expect(buildDocument(input({ mode, acceptance })).acceptance, mode).toBeNull();
     expect(buildDocument(input()).acceptance).toBeNull();

@@ -225,7 +225,9 @@ export function buildDocument(input: DocumentInput): DocumentModel {
  * it) and the fingerprint of the PDF they accepted, so a printed copy can be matched to the record.
  */
 export function acceptanceBlock(a: QuoteAcceptance): AcceptanceBlock {
-  const who = a.userName && a.userName.trim() !== '' ? `${a.fullName} (${a.userName.trim()})` : a.fullName;
+  // The account's name in brackets only when it says something the typed name does not.
+  const account = a.userName?.trim() ?? '';
+  const who = account !== '' && account.toLowerCase() !== a.fullName.trim().toLowerCase() ? `${a.fullName} (${account})` : a.fullName;
   const lines: AcceptanceBlock['lines'] = [{ key: 'acceptedBy', text: `Accepted by ${who} on ${a.at} UTC` }];
   if (a.ipAddress.trim() !== '') lines.push({ key: 'from', text: `From address ${a.ipAddress.trim()}` });
   lines.push({ key: 'revision', text: `Revision ${a.revisionNumber}` });
