@@ -1,5 +1,15 @@
 import { useId } from 'react';
-import { isShippedWithoutFinalPayment, manualPaymentMessage, PAYMENT_CONTACT_EMAIL_REQUIRED, SUBMIT_PROBLEMS, type SubmitProblemField } from '@cpq/domain';
+import {
+  isShippedWithoutFinalPayment,
+  manualPaymentMessage,
+  PAYMENT_CONTACT_EMAIL_REQUIRED,
+  PAYMENT_NEEDS_ACCEPTANCE,
+  paymentBlock,
+  paymentStepKey,
+  statusTitle,
+  SUBMIT_PROBLEMS,
+  type SubmitProblemField,
+} from '@cpq/domain';
 import { AmountChoice } from './AmountChoice.tsx';
 import { CardPayment } from './CardPayment.tsx';
 import { orderHeading } from '../logic.ts';
@@ -20,13 +30,51 @@ export function showsPaymentPanel(status: OrderStatusModel): boolean {
 }
 
 /**
- * The payment panel: blocked until the order has the contact details payment needs; otherwise the
+ * The payment panel. Where the organisation asks the customer to accept the quote before paying and
+ * they have not, it offers no payment and says so: nothing is prepared (the server would refuse it),
+ * and the accept card stands above it. Once accepted, the panel is the live one below.
+ */
+export function PaymentPanel({ status, awaitsAcceptance = false }: { status: OrderStatusModel; awaitsAcceptance?: boolean }) {
+  return awaitsAcceptance ? <PaymentAwaitsAcceptance status={status} /> : <LivePaymentPanel status={status} />;
+}
+
+/**
+ * The payment panel while the current quote waits for the customer's acceptance. A missing contact
+ * detail is asked for first, as the server checks it first: those details are printed on the quote,
+ * so adding one after accepting would make the quote a new revision to accept again.
+ */
+function PaymentAwaitsAcceptance({ status }: { status: OrderStatusModel }) {
+  const headingId = useId();
+  const { statuses, options, facts, current, order, rules } = status;
+  const stepKey = paymentStepKey(statuses, options, facts);
+  const step = statuses.find((s) => s.key === stepKey) ?? current;
+  const title = step ? statusTitle(step, facts.isStocked) : '';
+  const block = paymentBlock({
+    phone: order.phone ?? null,
+    deliveryAddress: order.deliveryAddress ?? null,
+    clientEmails: order.clientEmails ?? null,
+    requireContactEmail: rules.orderStatus?.paymentRequiresContactEmail ?? false,
+  });
+  // Focusable: the phone's "Go to payment" lands on the panel when it holds no control.
+  return (
+    <section className={`${styles.box} ${styles.payment}`} aria-labelledby={headingId} tabIndex={-1} data-testid="payment-panel" data-flow="awaitingAcceptance">
+      <h2 id={headingId} className={styles.boxTitle}>
+        Payment{title ? <span className={styles.boxSubtitle}> · {title}</span> : null}
+      </h2>
+      {block && <PaymentBlocked message={block} onEdit={() => status.openSettings(blockedField(block))} />}
+      <PaymentBlocked message={PAYMENT_NEEDS_ACCEPTANCE} testId="payment-awaits-acceptance" messageTestId="payment-acceptance-message" />
+    </section>
+  );
+}
+
+/**
+ * The live payment panel: blocked until the order has the contact details payment needs; otherwise the
  * payment methods, deposit or full payment, and the card form or the wire / cheque details. While a
  * card payment processes, it says so. The flow (the calls, the polling, what each answer means) is
  * the payment flow machine's (paymentFlow.ts), run with the person's choices by usePayment; the panel
  * only picks which views to draw.
  */
-export function PaymentPanel({ status }: { status: OrderStatusModel }) {
+function LivePaymentPanel({ status }: { status: OrderStatusModel }) {
   const headingId = useId();
   const pay = usePayment(status);
   const { settings } = status;
