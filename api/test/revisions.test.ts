@@ -79,8 +79,11 @@ describe.each(databases)('quote revisions and acceptance on $name', (dbCase) => 
         ? []
         : [`Hallway: Unit price: ${money(Number(before.unitPriceInCents))} → ${money(Number(after.unitPriceInCents))}`, `Hallway: Line total: ${money(Number(before.totalPriceInCents))} → ${money(Number(after.totalPriceInCents))}`];
     expect(lines).toEqual(['Hallway: Plate Finish: Brushed Steel → Matte Black', ...priceLines]);
-    // The details the customer filled in before submitting again are in the diff too.
-    expect(revisionDiffLines(revisionDiff(two.previous!, two.side))).toContain('Company: none → Maple & Co');
+    // The printed details the customer changed before submitting again are in the diff too (the
+    // delivery address); the contact details that do not print (phone, emails, company) are not.
+    const all = revisionDiffLines(revisionDiff(two.previous!, two.side));
+    expect(all).toContain('Delivery address: 101 Harbour Road, Portland, ME 04101, US → 12 Maple Street, Portland, ME 04101, US');
+    expect(all.filter((l) => /^(Company|Phone|Contact emails):/.test(l))).toEqual([]);
     // The timeline's submission line carries the revision and the same words.
     const submit = (await timeline()).filter((e) => e.action === 'submit').at(-1)!;
     expect(submit.revisionNumber).toBe(2);

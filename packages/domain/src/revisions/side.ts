@@ -20,11 +20,8 @@ export interface SideInstance {
 
 export interface SideOrder {
   title?: string | null;
-  firmName?: string | null;
   contactName?: string | null;
-  phone?: string | null;
   deliveryAddress?: unknown;
-  clientEmails?: unknown;
   purchaseOrderNumber?: string | null;
   estimateNumber?: string | null;
   costs?: Costs | null;
@@ -32,16 +29,16 @@ export interface SideOrder {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-/** The details that print on the quote, in the order a person reads them. */
+/**
+ * The details that print on the quote, in the order a person reads them. Contact details that do not
+ * print (phone, contact emails, company) are left out: a customer completing them after accepting does
+ * not change the quote they accepted.
+ */
 export function revisionDetails(order: SideOrder): RevisionDetail[] {
   const address = order.deliveryAddress && typeof order.deliveryAddress === 'object' ? addressLines(order.deliveryAddress as Parameters<typeof addressLines>[0]).lines.join(', ') : '';
-  const emails = Array.isArray(order.clientEmails) ? order.clientEmails.map(text).filter(Boolean).join(', ') : text(order.clientEmails);
   return [
     { key: 'title', label: 'Order name', value: text(order.title) },
-    { key: 'firmName', label: 'Company', value: text(order.firmName) },
     { key: 'contactName', label: 'Contact', value: text(order.contactName) },
-    { key: 'phone', label: 'Phone', value: text(order.phone) },
-    { key: 'clientEmails', label: 'Contact emails', value: emails },
     { key: 'deliveryAddress', label: 'Delivery address', value: address },
     { key: 'purchaseOrderNumber', label: 'PO #', value: text(order.purchaseOrderNumber) },
     { key: 'estimateNumber', label: 'Estimate #', value: text(order.estimateNumber) },
