@@ -10,10 +10,11 @@ describe('adminRoute', () => {
     ['/admin/guests', { kind: 'list', section: 'guests' }],
     ['/admin/integrations', { kind: 'list', section: 'integrations' }],
     ['/admin/background-tasks', { kind: 'list', section: 'background-tasks' }],
+    ['/admin/quotes', { kind: 'list', section: 'quotes' }],
     ['/admin/product-graphics/7', { kind: 'detail', section: 'product-graphics', id: 7 }],
   ])('%s', (path, route) => expect(adminRoute(path)).toEqual(route));
 
-  it.each(['/admin/unknown', '/admin/products/abc', '/admin/products/0', '/admin/products/1/2', '/admin/guests/4', '/admin/background-tasks/1', '/admin/product-graphics', '/admin/media/01'])(
+  it.each(['/admin/unknown', '/admin/products/abc', '/admin/products/0', '/admin/products/1/2', '/admin/guests/4', '/admin/background-tasks/1', '/admin/product-graphics', '/admin/media/01', '/admin/quotes/1'])(
     '%s is not an admin screen',
     (path) => expect(adminRoute(path)).toEqual({ kind: 'notFound' }),
   );
@@ -25,6 +26,7 @@ describe('adminTitle', () => {
     ['/admin/user-groups', ['User groups', 'Admin']],
     ['/admin/integrations', ['Integrations', 'Admin']],
     ['/admin/background-tasks', ['Background tasks', 'Admin']],
+    ['/admin/quotes', ['Quotes', 'Admin']],
     ['/admin/products/12', ['Product 12', 'Admin']],
     ['/admin/product-pricing-rules/3', ['Pricing rule 3', 'Admin']],
     ['/admin/product-graphics/7', ['Product graphic 7', 'Admin']],

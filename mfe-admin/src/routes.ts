@@ -1,6 +1,6 @@
 /**
  * The admin area's routes: /admin/{section} and /admin/{section}/{id}. Pure (no DOM).
- * The sidebar lists the catalogue, media, guests, user groups and API tokens, and for platform administrators the
+ * The sidebar lists the catalogue, media, guests, user groups, quotes and API tokens, and for platform administrators the
  * platform's sections; integrations is reached by its address.
  */
 export const ADMIN_SECTIONS = [
@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { path: 'media', label: 'Media' },
   { path: 'guests', label: 'Guests' },
   { path: 'user-groups', label: 'User groups' },
+  { path: 'quotes', label: 'Quotes' },
   { path: 'api-tokens', label: 'API tokens' },
 ] as const;
 

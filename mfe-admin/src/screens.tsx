@@ -19,5 +19,6 @@ export const SCREENS: Partial<Record<AdminSection, LazyExoticComponent<Component
   'product-graphics': lazy(() => import('./graphics/ProductGraphicScreen.tsx')),
   'background-tasks': lazy(() => import('./platform/BackgroundTasksScreen.tsx')),
   'api-tokens': lazy(() => import('./apiTokens/ApiTokensScreen.tsx')),
+  quotes: lazy(() => import('./quotes/QuotesScreen.tsx')),
 };
 

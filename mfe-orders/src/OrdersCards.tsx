@@ -1,6 +1,7 @@
 import type { OrdersListRow } from '@cpq/domain';
 import type { OrdersColumnKey, OrdersListRules, Wording } from '@cpq/plugin-sdk';
 import { Link } from '@cpq/ui';
+import { AcceptedBadge } from './AcceptedBadge.tsx';
 import { cellText, columnTitle, type CellContext } from './columns.ts';
 import { capitalize } from './format.ts';
 import { RowMenu } from './RowMenu.tsx';
@@ -49,6 +50,7 @@ export function OrdersCards({ rows, columns, rules, wording, ctx, label, stale, 
                   <Cell column="status" row={row} ctx={ctx} />
                 </span>
               )}
+              <AcceptedBadge row={row} className={styles.accepted} />
               <span className={styles.menu}>
                 <RowMenu
                   label={`More options for ${wording.order} #${row.orgSpecificId}`}

@@ -3,7 +3,8 @@ import { navigateToUrl } from 'single-spa';
 import type { OrdersListRow } from '@cpq/domain';
 import type { OrdersColumnKey, OrdersListRules, Wording } from '@cpq/plugin-sdk';
 import { Link } from '@cpq/ui';
-import { cellText, columnTitle, NUMERIC_COLUMNS, type CellContext } from './columns.ts';
+import { AcceptedBadge } from './AcceptedBadge.tsx';
+import { badgeColumn, cellText, columnTitle, NUMERIC_COLUMNS, type CellContext } from './columns.ts';
 import { capitalize } from './format.ts';
 import { RowMenu } from './RowMenu.tsx';
 import { statusCell } from './status.ts';
@@ -47,6 +48,7 @@ export function OrdersTable({ rows, columns, rules, wording, ctx, caption, stale
     if (e.metaKey || e.ctrlKey || e.button === 1) window.open(href, '_blank', 'noopener');
     else navigateToUrl(href);
   };
+  const badgeAt = badgeColumn(columns);
 
   return (
     <table className={`${styles.table} ${stale ? styles.stale : ''}`} aria-busy={stale || undefined} data-testid="orders-table">
@@ -78,6 +80,7 @@ export function OrdersTable({ rows, columns, rules, wording, ctx, caption, stale
                     <Cell column={key} row={row} ctx={ctx} />
                   )}
                   {key === 'title' && row.pricingFailed && <PriceRuleFailed />}
+                  {key === badgeAt && <AcceptedBadge row={row} className={styles.cellBadge} />}
                 </td>
               ))}
               <td className={styles.actionsCell}>

@@ -58,6 +58,11 @@ export function OrdersToolbar(p: OrdersToolbarProps) {
           </option>
         ))}
       </Select>
+      <Select label="Quote" value={view.quote} onChange={(quote) => change(withFilters(view, { quote: quote as OrdersListView['quote'] }))} testId="filter-quote">
+        <option value="all">All</option>
+        <option value="accepted">Accepted</option>
+        <option value="notAccepted">Not accepted</option>
+      </Select>
       {p.advancedAllowed ? (
         <Select label="View" value={view.view} onChange={(v) => change(withFilters(view, { view: v as OrdersListView['view'] }))} testId="filter-view">
           <option value="basic">Basic</option>

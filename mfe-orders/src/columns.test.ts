@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type OrdersListRules } from '@cpq/plugin-sdk';
-import { cellText, columnTitle, visibleColumns } from './columns.ts';
+import { badgeColumn, cellText, columnTitle, visibleColumns } from './columns.ts';
 import { row, STATUSES } from './rows.test-utils.ts';
 
 const ctx = { statuses: STATUSES, guest: false };
@@ -71,5 +71,14 @@ describe('cells', () => {
   it('shipping reads TBD until determined; no costs shows nothing', () => {
     expect(cellText('shipping', row({ costs: { ...row().costs!, shippingIsTbd: true } }), ctx)).toBe('TBD');
     expect(cellText('total', row({ costs: undefined }), ctx)).toBe('');
+  });
+});
+
+describe('where the Accepted badge goes', () => {
+  it('beside the status, else the title, else in the first column', () => {
+    expect(badgeColumn(['orderNumber', 'title', 'status', 'total'])).toBe('status');
+    expect(badgeColumn(['orderNumber', 'title', 'total'])).toBe('title');
+    expect(badgeColumn(['orderNumber', 'total'])).toBe('orderNumber');
+    expect(badgeColumn([])).toBeUndefined();
   });
 });

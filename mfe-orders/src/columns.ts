@@ -36,6 +36,11 @@ export function visibleColumns({ rules, view, guest, pricingIsHidden }: ColumnCh
   );
 }
 
+/** The cell the Accepted badge goes in: beside the status, else the title, else the first column. */
+export function badgeColumn(columns: readonly OrdersColumnKey[]): OrdersColumnKey | undefined {
+  return columns.find((key) => key === 'status') ?? columns.find((key) => key === 'title') ?? columns[0];
+}
+
 /** A column's header text. */
 export function columnTitle(key: OrdersColumnKey, rules: OrdersListRules, wording: Wording): string {
   if (isAdvancedColumn(key)) {

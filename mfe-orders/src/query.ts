@@ -7,6 +7,7 @@ import {
   type OrderOwnerFilter,
   type OrdersPageSettings,
   type OrdersPageSize,
+  type QuoteAcceptanceFilter,
 } from '@cpq/domain';
 
 /**
@@ -27,9 +28,11 @@ export interface OrdersListView {
   view: DetailLevel;
   /** Only orders whose payment is being processed (the PP shortcut). */
   pp: boolean;
+  /** Whether the customer accepted the current quote: all, accepted, notAccepted. */
+  quote: QuoteAcceptanceFilter;
 }
 
-/** The defaults when nothing else says otherwise: owner all, type Active, status All, category all, 100 a page, basic. */
+/** The defaults when nothing else says otherwise: owner all, type Active, status All, category all, quote All, 100 a page, basic. */
 export const DEFAULT_LIST_VIEW: OrdersListView = {
   owner: 'all',
   type: 'active',
@@ -40,6 +43,7 @@ export const DEFAULT_LIST_VIEW: OrdersListView = {
   size: DEFAULT_ORDERS_PAGE_SIZE,
   view: 'basic',
   pp: false,
+  quote: 'all',
 };
 
 /** What the user may choose here: the status keys offered to their role, and whether the Advanced view is offered. */
@@ -51,7 +55,8 @@ export interface ViewLimits {
 /** The server accepts rows up to this offset (ResultConstraints.from). */
 const MAX_FROM = 10_000_000;
 
-const QUERY_KEYS = ['owner', 'type', 'status', 'category', 'q', 'page', 'size', 'view', 'pp'] as const;
+const QUERY_KEYS = ['owner', 'type', 'status', 'category', 'q', 'page', 'size', 'view', 'pp', 'quote'] as const;
+const QUOTE_VALUES = ['all', 'accepted', 'notAccepted'] as const;
 
 function pick<T extends string>(value: string | null | undefined, allowed: readonly T[]): T | undefined {
   return allowed.find((a) => a === value);
@@ -104,6 +109,7 @@ export function viewFromSettings(settings: OrdersPageSettings | undefined, limit
     category: category(s.productCategoryFilterValue) ?? DEFAULT_LIST_VIEW.category,
     size: size(s.pageRowsFilterValue) ?? DEFAULT_LIST_VIEW.size,
     view: view(s.detailLevelFilterValue, limits) ?? DEFAULT_LIST_VIEW.view,
+    quote: pick(s.quoteAcceptanceFilterValue, QUOTE_VALUES) ?? DEFAULT_LIST_VIEW.quote,
   };
 }
 
@@ -116,6 +122,7 @@ export function settingsFromView(v: OrdersListView): OrdersPageSettings {
     pageRowsFilterValue: v.size,
     productCategoryFilterValue: v.category,
     detailLevelFilterValue: v.view,
+    quoteAcceptanceFilterValue: v.quote,
   };
 }
 
@@ -139,10 +146,11 @@ export function parseListQuery(search: string, base: OrdersListView, limits: Vie
     size: pageSize,
     view: view(p.get('view'), limits) ?? d.view,
     pp: p.get('pp') === '1',
+    quote: pick(p.get('quote'), QUOTE_VALUES) ?? d.quote,
   };
 }
 
-/** The query of a view ('?owner=…'): filters always, search, page and pp only when they filter. */
+/** The query of a view ('?owner=…'): filters always, search, page, pp and quote only when they filter (links made before the Quote filter stay as they were). */
 export function listQuery(v: OrdersListView): string {
   const p = new URLSearchParams();
   p.set('owner', v.owner);
@@ -154,6 +162,7 @@ export function listQuery(v: OrdersListView): string {
   p.set('size', String(v.size));
   p.set('view', v.view);
   if (v.pp) p.set('pp', '1');
+  if (v.quote !== 'all') p.set('quote', v.quote);
   return `?${p.toString()}`;
 }
 
@@ -162,12 +171,16 @@ export function withFilters(v: OrdersListView, patch: Partial<Omit<OrdersListVie
   return { ...v, ...patch, page: 1 };
 }
 
-/** A shortcut (or a status count): owner all, type Active, category all, and the status or the processing-payment filter. */
+/**
+ * A shortcut (or a status count): owner all, type Active, category all, quote All, and the status or
+ * the processing-payment filter, so the list holds what the count counted.
+ */
 export function withShortcut(v: OrdersListView, shortcut: { statusKey?: string; processingPayment?: boolean }): OrdersListView {
   return withFilters(v, {
     owner: 'all',
     type: 'active',
     category: 'all',
+    quote: 'all',
     status: shortcut.processingPayment ? 'all' : (shortcut.statusKey ?? 'all'),
     pp: !!shortcut.processingPayment,
   });

@@ -11,6 +11,12 @@ describe('the page request of a view', () => {
     expect(apiFilters(v)).toEqual({ orderOwner: 'mine', archived: 'archived', productCategoryId: 13, statusKey: 'submittedForApproval', isProcessingPayment: true });
   });
 
+  it('sends the Quote filter only when it filters (the server lists everything without it)', () => {
+    expect(apiFilters({ ...DEFAULT_LIST_VIEW, quote: 'accepted' })).toMatchObject({ quoteAcceptance: 'accepted' });
+    expect(apiFilters({ ...DEFAULT_LIST_VIEW, quote: 'notAccepted' })).toMatchObject({ quoteAcceptance: 'notAccepted' });
+    expect(apiFilters({ ...DEFAULT_LIST_VIEW, quote: 'all' })).not.toHaveProperty('quoteAcceptance');
+  });
+
   it('asks for the rows of the page, basic data, as who asks', () => {
     expect(listBody(asker, { ...DEFAULT_LIST_VIEW, page: 3, size: 50 })).toEqual({
       orgId: 850,

@@ -13,7 +13,7 @@ export interface ListAsker {
   guestMode: boolean;
 }
 
-/** The list's filters as the API takes them. */
+/** The list's filters as the API takes them (the Quote filter only when it filters: absent means all). */
 export function apiFilters(v: OrdersListView): OrdersFilters {
   return {
     orderOwner: v.owner,
@@ -21,6 +21,7 @@ export function apiFilters(v: OrdersListView): OrdersFilters {
     productCategoryId: v.category,
     statusKey: v.status,
     ...(v.pp ? { isProcessingPayment: true } : {}),
+    ...(v.quote !== 'all' ? { quoteAcceptance: v.quote } : {}),
   };
 }
 

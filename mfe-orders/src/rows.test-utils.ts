@@ -43,6 +43,9 @@ export function row(over: Partial<OrdersListRow> = {}): OrdersListRow {
     amountPaidInCents: 62975,
     commandData: { number: 'CMD-9', date: '2026-03-05', totalInCents: 99900 },
     advanced: { plateFinishes: ['Satin Brass', 'Black'] },
+    quoteRevision: 1,
+    acceptedRevision: null,
+    quoteAccepted: false,
     ...over,
   };
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isQuoteAccepted } from '@cpq/domain';
 import { isMysql } from './knex.ts';
 import { activeOrderCounts } from './orderCounts.ts';
 import { LIST_FTS_TABLE, LIST_TABLE, USERS_TABLE } from './ordersListRows.ts';
@@ -22,6 +23,8 @@ export interface OrdersListFilter {
   /** Matched against the stored lastCompletedStatusKey. */
   statusKey?: string;
   processingPayment?: boolean;
+  /** Only orders whose current quote the customer accepted (true), or only the others (false). */
+  quoteAccepted?: boolean;
   /** Lower-case words: each must be found by the search index (db/ordersSearch.ts planSearch). */
   searchWords?: readonly string[];
 }
@@ -53,6 +56,8 @@ const ORDER_COLUMNS = [
   'o.amount_paid_in_cents',
   'o.command_data',
   'o.involved_users',
+  'o.quote_revision',
+  'o.accepted_revision',
 ];
 
 const JSON_COLUMNS = new Set(['statusData', 'costs', 'commandData', 'involvedUsers']);
@@ -94,6 +99,9 @@ function fromOrderRow(row: Row): Row {
   out.rowProductId = out.rowProductId == null ? null : Number(out.rowProductId);
   out.productInstancesCount = Number(out.productInstancesCount ?? 0);
   out.pricingFailed = Number(out.pricingFailed) === 1;
+  out.quoteRevision = Number(out.quoteRevision ?? 0);
+  out.acceptedRevision = out.acceptedRevision == null ? null : Number(out.acceptedRevision);
+  out.quoteAccepted = isQuoteAccepted(out as { quoteRevision: number; acceptedRevision: number | null });
   return out;
 }
 
@@ -120,6 +128,14 @@ function applyFilter(q: Knex.QueryBuilder, f: OrdersListFilter, search: SearchPl
   if (f.productCategoryId !== undefined) q.where('s.product_category_id', f.productCategoryId);
   if (f.statusKey !== undefined) q.where('s.last_completed_status_key', f.statusKey);
   if (f.processingPayment) q.where('s.is_processing_payment', 1);
+  if (f.quoteAccepted !== undefined) {
+    // Kept on the order, not on the narrow list row: one primary-key lookup per row the filter reads.
+    // The same rule as isQuoteAccepted: the accepted revision is the latest one.
+    const accepted = (sub: Knex.QueryBuilder) =>
+      sub.from({ qa: 'product_orders' }).select('qa.id').whereRaw('qa.id = s.product_order_id').whereNotNull('qa.accepted_revision').whereRaw('qa.accepted_revision = qa.quote_revision');
+    if (f.quoteAccepted) q.whereExists(accepted);
+    else q.whereNotExists(accepted);
+  }
   // Every word must be found: its own text, its number, its owner, its category, the products it and its items name.
   if (search.indexed.length && way === 'index') {
     if (mysql) q.whereRaw('match(s.search_text) against (? in boolean mode)', [mysqlAgainst(search)]);

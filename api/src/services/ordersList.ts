@@ -101,6 +101,8 @@ function filterFor(viewer: ListViewer, body: OrdersDataBody): OrdersListFilter {
   const statusKey = filters.statusKey;
   if (statusKey !== undefined && statusKey !== 'all') f.statusKey = statusKey;
   if (filters.isProcessingPayment) f.processingPayment = true;
+  const quote = filters.quoteAcceptance;
+  if (quote !== undefined && quote !== 'all') f.quoteAccepted = quote === 'accepted';
   return f;
 }
 

@@ -23,8 +23,14 @@ export const ArchivedFilter = Type.Union([Type.Literal('active'), Type.Literal('
 export type ArchivedFilter = Static<typeof ArchivedFilter>;
 export const DetailLevel = Type.Union([Type.Literal('basic'), Type.Literal('advanced')]);
 export type DetailLevel = Static<typeof DetailLevel>;
+/**
+ * Quote filter: All, Accepted (the customer accepted the current quote: acceptedRevision =
+ * quoteRevision), Not accepted (everything else: never accepted, or changed since).
+ */
+export const QuoteAcceptanceFilter = Type.Union([Type.Literal('all'), Type.Literal('accepted'), Type.Literal('notAccepted')], { title: 'Quote' });
+export type QuoteAcceptanceFilter = Static<typeof QuoteAcceptanceFilter>;
 
-/** The list's filters; a missing one does not filter (owner all, type active, status all, category all). */
+/** The list's filters; a missing one does not filter (owner all, type active, status all, category all, quote all). */
 export const OrdersFilters = Type.Object(
   {
     orderOwner: Type.Optional(OrderOwnerFilter),
@@ -35,6 +41,8 @@ export const OrdersFilters = Type.Object(
     statusKey: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     /** Only orders whose payment is being processed. */
     isProcessingPayment: Type.Optional(Type.Boolean()),
+    /** Whether the customer accepted the current quote. */
+    quoteAcceptance: Type.Optional(QuoteAcceptanceFilter),
   },
   { additionalProperties: false },
 );
@@ -102,6 +110,12 @@ export const OrdersListRow = Type.Object({
   advanced: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   /** Employees: an item of the order had a price rule fail when it was last priced. */
   pricingFailed: Type.Optional(Type.Boolean()),
+  /** The latest revision's number (0: never submitted). */
+  quoteRevision: Type.Integer({ minimum: 0 }),
+  /** The revision the customer accepted, or null. */
+  acceptedRevision: Nullable(Type.Integer({ minimum: 1 })),
+  /** The customer accepted the current quote (acceptedRevision = quoteRevision): the list's Accepted badge and Quote filter. */
+  quoteAccepted: Type.Boolean(),
 });
 export type OrdersListRow = Static<typeof OrdersListRow>;
 
@@ -151,6 +165,7 @@ export const OrdersPageSettings = Type.Object(
     pageRowsFilterValue: Type.Optional(Type.Union(ORDERS_PAGE_SIZES.map((n) => Type.Literal(n)))),
     productCategoryFilterValue: Type.Optional(Type.Union([Type.Literal('all'), RefId])),
     detailLevelFilterValue: Type.Optional(DetailLevel),
+    quoteAcceptanceFilterValue: Type.Optional(QuoteAcceptanceFilter),
   },
   { additionalProperties: false },
 );
