@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { api, sessionAtom, type Catalogue, type OrderData } from '@cpq/client';
-import { allowedChanges, changeRefusal, formatCents, isCustomProduct, type Costs, type OrderChange, type OrgMembership, type Product, type StatusData } from '@cpq/domain';
+import { allowedChanges, changeRefusal, formatCents, isCustomProduct, pricesFollowCatalogue, type Costs, type OrderChange, type OrgMembership, type Product, type StatusData } from '@cpq/domain';
 import type { PluginRules } from '@cpq/plugin-sdk';
 import { Button, startGuidedTour, useIsPhone, useShowsKeyboardTips } from '@cpq/ui';
 import { navigateToUrl } from 'single-spa';
@@ -30,6 +30,8 @@ import { useItemViews } from './useItemViews.ts';
 import { byRank, clipboardShortcut, CONFIRM_DELETE_CART_ITEM, CONFIRM_DELETE_ITEM, neighbour, pickerProducts } from './logic.ts';
 import { useConfirm } from './useConfirm.tsx';
 import { ReviewSummary } from '../status/ReviewSummary.tsx';
+import { RevisionsPanel } from '../revisions/RevisionsPanel.tsx';
+import { useOrderReload, type OrderReload } from '../revisions/useOrderReload.ts';
 import reviewStyles from '../status/ReviewSummary.module.css';
 import { OptionPicker, type PropertyGroupRow } from './OptionPicker.tsx';
 import { useOrderEditor, type Notice } from './useOrderEditor.ts';
@@ -54,8 +56,14 @@ export interface OrderEditorProps {
 
 type Step = { kind: 'none' } | { kind: 'projectInfo' } | { kind: 'pick' } | { kind: 'custom' } | { kind: 'title'; product: Product; initial: string };
 
-/** The EDIT tab of the order page: header, the active item's editor, the cart and the price summary. */
+/** The EDIT tab of the order page, drawn afresh from the order read again after a quote revision is restored. */
 export function OrderEditor(props: OrderEditorProps) {
+  const reload = useOrderReload({ order: props.order, data: props.data, catalogue: props.catalogue, engine: props.engine, orgId: props.org.id });
+  return <OrderEditorView key={reload.version} {...props} {...(reload.loaded ?? {})} reload={reload} />;
+}
+
+/** The EDIT tab of the order page: header, the active item's editor, the cart and the price summary. */
+function OrderEditorView(props: OrderEditorProps & { reload: OrderReload }) {
   const { org, rules, engine, employee, pricingHidden } = props;
   const dialogs = props.dialogs ?? ORDER_DIALOGS;
   const settings = org.appData.designEngine ?? {};
@@ -294,6 +302,7 @@ export function OrderEditor(props: OrderEditorProps) {
             costs={costs}
             pricingHidden={pricingHidden}
             wordingOrder={wordingOrder}
+            quoteRevision={order.quoteRevision ?? 0}
             historyVersion={status.historyVersion}
             onOpenEditor={() => setFullEditor(true)}
           />
@@ -406,6 +415,24 @@ export function OrderEditor(props: OrderEditorProps) {
         )}
       </div>
 
+      {/* Known to have revisions, or maybe since a status call here froze the first (its answer does not say). */}
+      {((order.quoteRevision ?? 0) > 0 || status.historyVersion > 0) && (
+        <RevisionsPanel
+          orderId={order.id}
+          orgSpecificId={order.orgSpecificId}
+          employee={employee}
+          wordingOrder={wordingOrder}
+          atFirstStep={pricesFollowCatalogue(orderStatuses, lockState.statusData)}
+          atReview={status.current?.type === 'submittedForApproval'}
+          isSpatial={props.data.isSpatial === true}
+          expected={(order.quoteRevision ?? 0) > 0}
+          version={`${status.historyVersion}:${order.revision ?? ''}`}
+          saveState={ed.save.state}
+          settle={ed.settle}
+          onRestored={props.reload.afterRestore}
+          notice={props.reload.notice}
+        />
+      )}
       {employee && status.statuses.length > 0 && <StatusHistory status={status} />}
       {phone && <PhoneBar status={status} total={pricingHidden ? null : totalLine(costs)} />}
 

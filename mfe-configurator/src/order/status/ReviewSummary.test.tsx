@@ -1,19 +1,21 @@
 // @vitest-environment jsdom
 // The reviewer's summary (decision 0094) and the "Guided Tour" button, as the order page wires them.
-import { describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@cpq/client';
-import type { OrderStatusEvent, SentBackSnapshot } from '@cpq/domain';
+import type { OrderStatusEvent } from '@cpq/domain';
 import { GUIDED_TOUR_EVENT } from '@cpq/ui';
 import { item } from '../editor/fixtures.test-utils.ts';
 import type { Order } from '../editor/writes.ts';
 import { statusOrder } from './harness.test-utils.tsx';
 import { lastSentBack } from './reviewSummary.ts';
 import { resetOrderPageEachTest, showOrderPage } from '../orderPage.test-utils.tsx';
+import { defaultRevisionAnswers, keypad, revisionAnswer, side } from '../revisions/fixtures.test-utils.ts';
 
-vi.mock('@cpq/client', async (importOriginal) => (await import('./apiMock.test-utils.ts')).mockClient(await importOriginal<typeof import('@cpq/client')>()));
+vi.mock('@cpq/client', async (importOriginal) => (await import('../revisions/fixtures.test-utils.ts')).mockRevisionClient(await importOriginal<typeof import('@cpq/client')>()));
 
 resetOrderPageEachTest();
+beforeEach(() => defaultRevisionAnswers(api));
 
 function showPage(order: Order, role = 'owner') {
   const items = [
@@ -83,58 +85,79 @@ describe('what the reviewer approves', () => {
       ev(2, 'requireChanges', '2026-11-02 10:00:00', 'Two in the hall, brass.', 'Olivia Owner'),
       ev(3, 'submit', '2026-11-03 10:00:00'),
     ]);
-  const kept = (over: Partial<SentBackSnapshot> = {}): SentBackSnapshot => ({
-    at: '2026-11-02 10:00:00',
-    items: [
-      { id: 1, title: 'Hall', productId: 1, quantity: 1, options: [{ property: 'Finish', value: 'Nickel' }] },
-      { id: 3, title: 'Porch', productId: 1, quantity: 3, options: [] },
+  /** Revision 1 as sent back: the kitchen keypad x2 in Satin Brass, a porch light; $280.00. */
+  const sentBack = side(
+    [
+      keypad(),
+      { id: 2, title: 'Porch light', productId: 2, quantity: 1, options: [], unitPriceInCents: 8000, totalPriceInCents: 8000 },
     ],
-    orderTotalInCents: 90_000,
-    ...over,
-  });
-  const changeLines = async () => (await screen.findAllByTestId('review-change')).map((li) => li.textContent);
+    { costs: [{ key: 'total', label: 'Total', text: '$280.00', cents: 28000 }] },
+  );
+  /** Revision 2 as submitted again: the keypad x4 in Aged Bronze; $400.00. */
+  const resubmitted = side(
+    [
+      keypad({
+        quantity: 4,
+        options: [
+          { property: 'Finish', value: 'Aged Bronze' },
+          { property: 'Plate', value: 'Small' },
+        ],
+        totalPriceInCents: 40000,
+      }),
+    ],
+    { costs: [{ key: 'total', label: 'Total', text: '$400.00', cents: 40000 }] },
+  );
+  const changeLines = async (within_: ReturnType<typeof within>) => (await within_.findAllByTestId('diff-line')).map((li: HTMLElement) => li.textContent);
 
-  it('lists what changed since it was sent back: the item\'s quantity and option, items added and removed, the total', async () => {
+  it('lists what changed in the revision under review since the one before: the item\'s lines, the items removed, the total', async () => {
     sentBackThenResubmitted();
-    vi.mocked(api.getSentBackSnapshot).mockResolvedValue(kept());
-    showPage(statusOrder({ at: 'submittedForApproval' }));
-    const section = await screen.findByRole('region', { name: 'What changed since it was sent back' });
-    expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe('What changed since it was sent back');
-    const lines = await changeLines();
-    // Now: Hall x2 in Brass, Kitchen x1, a $1,000.00 total; then: Hall x1 in Nickel, Porch x3, $900.00.
-    expect(lines).toEqual(['Hall: Quantity 1 → 2', 'Hall: Finish: Nickel → Brass', 'Added: Kitchen (x1)', 'Removed: Porch (x3)', 'Total $900.00 → $1,000.00']);
-    expect(api.getSentBackSnapshot).toHaveBeenCalledWith({ productOrderId: 7 });
+    vi.mocked(api.getOrderRevision).mockResolvedValue(revisionAnswer(2, resubmitted, sentBack));
+    showPage(statusOrder({ at: 'submittedForApproval', quoteRevision: 2 }));
+    const section = await screen.findByRole('region', { name: 'What changed since revision 1' });
+    expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe('What changed since revision 1');
+    expect(await changeLines(within(section))).toEqual(['Quantity: 2 → 4', 'Finish: Satin Brass → Aged Bronze', 'Line total: $200.00 → $400.00', 'Total: $280.00 → $400.00']);
+    expect(within(section).getByTestId('diff-item-title').textContent).toBe('Kitchen keypad');
+    expect(within(section).getByTestId('diff-removed').textContent).toBe('Removed: Porch light (x1, $80.00)');
+    expect(api.getOrderRevision).toHaveBeenCalledWith({ productOrderId: 7, revisionNumber: 2 });
+    // The feedback it was sent back with stays above it.
+    expect((await screen.findByTestId('review-sent-back-feedback')).textContent).toBe('Two in the hall, brass.');
   });
 
   it('says when nothing changed', async () => {
     sentBackThenResubmitted();
-    // Kept without amounts (as for a viewer without prices): the items and choices are as they are now.
-    const same = kept({
-      items: [
-        { id: 1, title: 'Hall', productId: 1, quantity: 2, options: [{ property: 'Finish', value: 'Brass' }] },
-        { id: 2, title: 'Kitchen', productId: 1, quantity: 1, options: [] },
-      ],
-      orderTotalInCents: undefined,
-    });
-    vi.mocked(api.getSentBackSnapshot).mockResolvedValue(same);
-    showPage(statusOrder({ at: 'submittedForApproval' }));
-    const section = await screen.findByRole('region', { name: 'What changed since it was sent back' });
-    expect((await within(section).findByTestId('review-no-changes')).textContent).toBe('Nothing changed since it was sent back.');
-    expect(within(section).queryAllByTestId('review-change')).toHaveLength(0);
+    vi.mocked(api.getOrderRevision).mockResolvedValue(revisionAnswer(2, sentBack, sentBack));
+    showPage(statusOrder({ at: 'submittedForApproval', quoteRevision: 2 }));
+    const section = await screen.findByRole('region', { name: 'What changed since revision 1' });
+    expect((await within(section).findByTestId('review-diff')).textContent).toBe('No changes.');
   });
 
-  it('says so when no copy was kept, inventing no changes', async () => {
+  it('says so when the revision could not be read, inventing no changes, and reads it again on Retry', async () => {
     sentBackThenResubmitted();
-    showPage(statusOrder({ at: 'submittedForApproval' }));
-    const section = await screen.findByRole('region', { name: 'What changed since it was sent back' });
-    expect(await within(section).findByText('The items were not kept when it was sent back, so the changes cannot be listed.')).toBeTruthy();
-    expect(within(section).queryAllByTestId('review-change')).toHaveLength(0);
+    vi.mocked(api.getOrderRevision).mockRejectedValueOnce(new Error('The revision is unavailable.')).mockResolvedValue(revisionAnswer(2, resubmitted, sentBack));
+    const user = showPage(statusOrder({ at: 'submittedForApproval', quoteRevision: 2 }));
+    const section = await screen.findByRole('region', { name: 'What changed since revision 1' });
+    const failure = await within(section).findByTestId('review-changes-error');
+    expect(failure.textContent).toContain('Revision 1 could not be read, so the changes are not listed');
+    expect(within(section).queryAllByTestId('diff-line')).toHaveLength(0);
+    await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+    expect(await changeLines(within(section))).toHaveLength(4);
   });
 
-  it('shows no changes section for a first submission', async () => {
-    showPage(statusOrder({ at: 'submittedForApproval' }));
+  it('shows no changes section for a first submission (revision 1)', async () => {
+    showPage(statusOrder({ at: 'submittedForApproval', quoteRevision: 1 }));
     expect(await screen.findByTestId('review-first-submission')).toBeTruthy();
     expect(screen.queryByTestId('review-changes')).toBeNull();
+    expect(api.getOrderRevision).not.toHaveBeenCalled();
+  });
+
+  it('does not call a submission after a staff reopen the first one', async () => {
+    vi.mocked(api.getOrderStatusEvents).mockResolvedValue([ev(1, 'submit', '2026-11-01 10:00:00'), ev(2, 'approve', '2026-11-02 10:00:00'), ev(3, 'reopen', '2026-11-03 10:00:00', 'New finish.'), ev(4, 'submit', '2026-11-04 10:00:00')]);
+    vi.mocked(api.getOrderRevision).mockResolvedValue(revisionAnswer(3, resubmitted, sentBack));
+    showPage(statusOrder({ at: 'submittedForApproval', quoteRevision: 3 }));
+    await screen.findByRole('region', { name: 'What changed since revision 2' });
+    await waitFor(() => expect(api.getOrderStatusEvents).toHaveBeenCalled());
+    expect(screen.queryByTestId('review-first-submission')).toBeNull();
+    expect(screen.queryByTestId('review-sent-back')).toBeNull();
   });
 
   it('is not shown to the customer, nor before the order is submitted', () => {

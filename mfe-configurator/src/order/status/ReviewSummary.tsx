@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '@cpq/client';
-import { costLines, formatCents, sentBackChanges, type Costs, type SentBackChange, type SentBackSnapshot } from '@cpq/domain';
+import { costLines, formatCents, revisionDiff, type Costs, type RevisionDiff } from '@cpq/domain';
 import { Button } from '@cpq/ui';
 import type { ItemView } from '../editor/itemViews.ts';
 import type { Instance } from '../editor/writes.ts';
+import { RevisionDiffView } from '../revisions/RevisionDiffView.tsx';
+import { useAsync, type Async } from '../revisions/useRevisions.ts';
 import { localDateTime } from './logic.ts';
-import { currentSide, lastSentBack, type SentBack } from './reviewSummary.ts';
+import { lastSentBack, type SentBack } from './reviewSummary.ts';
 import styles from './ReviewSummary.module.css';
 
 export interface ReviewSummaryProps {
@@ -16,13 +18,14 @@ export interface ReviewSummaryProps {
   costs: Costs;
   pricingHidden: boolean;
   wordingOrder: string;
+  /** The order's latest quote revision: the one under review (0 when it has none). */
+  quoteRevision: number;
   /** Bumped after each status call: the timeline is read again. */
   historyVersion: number;
   onOpenEditor(): void;
 }
 
 type History = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sentBack: SentBack | null };
-type Kept = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; snapshot: SentBackSnapshot | null };
 
 /**
  * What an owner or member approves when a customer submits: each item with its quantity, choices and
@@ -40,21 +43,11 @@ export function ReviewSummary(p: ReviewSummaryProps) {
       live = false;
     };
   }, [p.orderId, p.historyVersion]);
-  // The copy kept when it was sent back: what changed since is worked out here, against the items shown.
-  const [kept, setKept] = useState<Kept>({ state: 'loading' });
-  useEffect(() => {
-    let live = true;
-    api.getSentBackSnapshot({ productOrderId: p.orderId }).then(
-      (snapshot) => live && setKept({ state: 'ready', snapshot }),
-      () => live && setKept({ state: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [p.orderId, p.historyVersion]);
-  const changes = useMemo(
-    () => (kept.state === 'ready' && kept.snapshot ? sentBackChanges(kept.snapshot, currentSide(p.items, p.views, p.costs, p.pricingHidden)) : null),
-    [kept, p.items, p.views, p.costs, p.pricingHidden],
+  // The order under review is its latest revision: what changed in it since the one before.
+  const n = p.quoteRevision;
+  const [changes, retryChanges] = useAsync<RevisionDiff | null>(
+    () => (n > 1 ? api.getOrderRevision({ productOrderId: p.orderId, revisionNumber: n }).then((r) => (r.previous ? revisionDiff(r.previous, r.side) : null)) : Promise.resolve(null)),
+    `${p.orderId}:${n}`,
   );
 
   const count = p.items.reduce((n, i) => n + (i.quantity ?? 1), 0);
@@ -72,8 +65,8 @@ export function ReviewSummary(p: ReviewSummaryProps) {
         {p.items.length === 1 ? '1 item' : `${p.items.length} items`}, {count === 1 ? '1 piece' : `${count} pieces`} in all.
       </p>
 
-      <SentBackNote history={history} wordingOrder={p.wordingOrder} />
-      {history.state === 'ready' && history.sentBack && <ChangesSince kept={kept} changes={changes} />}
+      <SentBackNote history={history} wordingOrder={p.wordingOrder} firstRevision={n <= 1} />
+      {n > 1 && <ChangesSince since={n - 1} changes={changes} onRetry={retryChanges} />}
 
       <ul className={styles.items} aria-label="Items">
         {p.items.map((item) => {
@@ -125,7 +118,7 @@ export function ReviewSummary(p: ReviewSummaryProps) {
   );
 }
 
-function SentBackNote({ history, wordingOrder }: { history: History; wordingOrder: string }) {
+function SentBackNote({ history, wordingOrder, firstRevision }: { history: History; wordingOrder: string; firstRevision: boolean }) {
   if (history.state === 'loading') {
     return (
       <p className={styles.muted} role="status">
@@ -136,6 +129,8 @@ function SentBackNote({ history, wordingOrder }: { history: History; wordingOrde
   if (history.state === 'failed') return <p className={styles.muted}>Whether this {wordingOrder} was sent back before could not be read.</p>;
   const s = history.sentBack;
   if (!s) {
+    // Submitted again after a staff reopen: not sent back, nor a first submission (the changes say what is new).
+    if (!firstRevision) return null;
     return (
       <p className={styles.muted} data-testid="review-first-submission">
         First submission: this {wordingOrder} has not been sent back before.
@@ -156,28 +151,31 @@ function SentBackNote({ history, wordingOrder }: { history: History; wordingOrde
   );
 }
 
-/** "What changed since it was sent back": one line per change, the item first where it is about one. */
-function ChangesSince({ kept, changes }: { kept: Kept; changes: SentBackChange[] | null }) {
+/** "What changed since revision N-1": the revision under review against the one before it. */
+function ChangesSince({ since, changes, onRetry }: { since: number; changes: Async<RevisionDiff | null>; onRetry: () => void }) {
   let body;
-  if (kept.state === 'loading') body = <p className={styles.muted}>Comparing with the items as they were sent back…</p>;
-  else if (kept.state === 'failed') body = <p className={styles.muted}>The items as they were sent back could not be read, so the changes are not listed.</p>;
-  else if (!changes) body = <p className={styles.muted}>The items were not kept when it was sent back, so the changes cannot be listed.</p>;
-  else if (changes.length === 0) body = <p data-testid="review-no-changes">Nothing changed since it was sent back.</p>;
-  else
+  if (changes.state === 'loading') {
     body = (
-      <ul className={styles.changes}>
-        {changes.map((c, i) => (
-          <li key={i} className={styles[c.kind]} data-testid="review-change">
-            {c.item && <span className={styles.changeItem}>{c.item}: </span>}
-            {c.text}
-          </li>
-        ))}
-      </ul>
+      <p className={styles.muted} role="status">
+        Comparing with revision {since}…
+      </p>
     );
+  } else if (changes.state === 'error') {
+    body = (
+      <p className={styles.muted} data-testid="review-changes-error">
+        Revision {since} could not be read, so the changes are not listed ({changes.message}).{' '}
+        <Button variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+      </p>
+    );
+  } else if (!changes.value) {
+    body = <p className={styles.muted}>Revision {since} was not kept, so the changes cannot be listed.</p>;
+  } else body = <RevisionDiffView diff={changes.value} testId="review-diff" />;
   return (
     <section className={styles.changesBox} aria-labelledby="cfg-review-changes-heading" data-testid="review-changes">
       <h3 id="cfg-review-changes-heading" className={styles.changesTitle}>
-        What changed since it was sent back
+        What changed since revision {since}
       </h3>
       {body}
     </section>

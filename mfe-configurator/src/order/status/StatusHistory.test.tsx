@@ -95,3 +95,49 @@ describe('History', () => {
     expect(api.getOrderStatusEvents).not.toHaveBeenCalled();
   });
 });
+
+describe('History of quote revisions', () => {
+  const titles = (rows: HTMLElement[]) => rows.map((r) => r.querySelector('strong')!.textContent);
+
+  it('names the revision actions with their revision, and shows the note under them', async () => {
+    vi.mocked(api.getOrderStatusEvents).mockResolvedValue([
+      event({ id: 1, action: 'submit', userName: 'Gus Guest', fromStatusKey: 'orderStarted', toStatusKey: 'submittedForApproval', revisionNumber: 1 }),
+      event({ id: 2, action: 'restoreRevision', fromStatusKey: 'orderStarted', toStatusKey: 'orderStarted', note: 'Restored from revision 1', revisionNumber: 4, changes: ['Kitchen keypad: Quantity: 4 → 2'] }),
+      event({ id: 3, action: 'amendRevision', revisionNumber: 5, changes: ['PO #: none → PO-77'] }),
+      event({ id: 4, action: 'acceptQuote', userName: 'Gus Guest', note: 'Accepted by Gus Q. Guest', revisionNumber: 5 }),
+    ]);
+    showStatus({ order: statusOrder({ at: 'readyToPayDeposit' }) });
+    const rows = await within(screen.getByTestId('status-history')).findAllByTestId('history-event');
+    expect(titles(rows)).toEqual(['Submitted', 'Started revision 4 from an earlier one', 'Revision 5: the approved quote changed', 'Quote accepted (revision 5)']);
+    expect(rows[1]!.textContent).toContain('Restored from revision 1');
+    expect(rows[3]!.textContent).toContain('Accepted by Gus Q. Guest');
+    // A revision's number with what changed in it; the first has nothing before it.
+    expect(within(rows[0]!).getByTestId('history-revision').textContent).toBe('Revision 1');
+    expect(within(rows[1]!).getByTestId('history-revision').textContent).toBe('Revision 4Kitchen keypad: Quantity: 4 → 2');
+    expect(within(rows[2]!).getAllByTestId('history-change').map((c) => c.textContent)).toEqual(['PO #: none → PO-77']);
+    // The acceptance's title already names its revision, and an acceptance changes nothing.
+    expect(within(rows[3]!).queryByTestId('history-revision')).toBeNull();
+  });
+
+  it('says when a revision changed nothing', async () => {
+    vi.mocked(api.getOrderStatusEvents).mockResolvedValue([event({ id: 1, action: 'submit', revisionNumber: 2, changes: [] })]);
+    showStatus({ order: statusOrder({ at: 'submittedForApproval' }) });
+    const [row] = await within(screen.getByTestId('status-history')).findAllByTestId('history-event');
+    expect(within(row!).getByTestId('history-revision').textContent).toBe('Revision 2No changes.');
+  });
+
+  it('shows the first 5 changes, and all of them on request', async () => {
+    const changes = ['a: 1 → 2', 'b: 1 → 2', 'c: 1 → 2', 'd: 1 → 2', 'e: 1 → 2', 'f: 1 → 2', 'g: 1 → 2'];
+    vi.mocked(api.getOrderStatusEvents).mockResolvedValue([event({ id: 1, action: 'submit', revisionNumber: 3, changes })]);
+    const { user } = showStatus({ order: statusOrder({ at: 'submittedForApproval' }) });
+    const [row] = await within(screen.getByTestId('status-history')).findAllByTestId('history-event');
+    const lines = () => within(row!).getAllByTestId('history-change').map((c) => c.textContent);
+    expect(lines()).toEqual(changes.slice(0, 5));
+    const more = within(row!).getByRole('button', { name: 'Show all 7 changes' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await user.click(more);
+    expect(lines()).toEqual(changes);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(more.textContent).toBe('Show fewer changes');
+  });
+});

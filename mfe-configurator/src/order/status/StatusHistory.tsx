@@ -3,13 +3,14 @@ import { api } from '@cpq/client';
 import { formatCents, paymentMethodTitle, statusTitle, type OrderStatusEvent } from '@cpq/domain';
 import { ErrorPanel } from '@cpq/ui';
 import { errorMessage } from '../../shared/errors.ts';
+import { revisionEventTitle, TimelineRevision } from '../revisions/TimelineRevision.tsx';
 import { ACTION_WORDS, emptyHistoryText, HISTORY, localDateTime } from './logic.ts';
 import type { OrderStatusModel } from './useOrderStatus.ts';
 import styles from './Status.module.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; events: OrderStatusEvent[] };
 
-/** The order's status timeline, for employees: who moved it, when, from which step to which, and payments. */
+/** The order's status timeline, for employees: who moved it, when, from which step to which, payments, and the quote revisions with what changed in each. */
 export function StatusHistory({ status }: { status: OrderStatusModel }) {
   const { order, statuses, facts, settings, historyVersion } = status;
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -63,7 +64,7 @@ export function StatusHistory({ status }: { status: OrderStatusModel }) {
             return (
               <li key={e.id} className={styles.event} data-testid="history-event">
                 <div className={styles.eventHead}>
-                  <strong>{ACTION_WORDS[e.action] ?? e.action}</strong>
+                  <strong>{revisionEventTitle(e) ?? ACTION_WORDS[e.action] ?? e.action}</strong>
                   <span className={styles.muted}>
                     {e.userName ?? (e.userId === null ? 'Payment provider' : `User ${e.userId}`)} · <time dateTime={e.at}>{localDateTime(e.at)}</time>
                   </span>
@@ -81,6 +82,7 @@ export function StatusHistory({ status }: { status: OrderStatusModel }) {
                   </p>
                 )}
                 {e.note && <p className={`${styles.eventLine} ${styles.notes}`}>{e.note}</p>}
+                <TimelineRevision event={e} />
               </li>
             );
           })}

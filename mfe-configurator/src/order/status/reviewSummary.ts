@@ -1,6 +1,4 @@
-import type { Costs, OrderStatusEvent, SentBackItem, SentBackSide } from '@cpq/domain';
-import type { ItemView } from '../editor/itemViews.ts';
-import type { Instance } from '../editor/writes.ts';
+import type { OrderStatusEvent } from '@cpq/domain';
 
 /** The last time the order was sent back for changes, and whether it was submitted again since. */
 export interface SentBack {
@@ -23,25 +21,4 @@ export function lastSentBack(events: readonly OrderStatusEvent[]): SentBack | nu
   const e = events[i]!;
   const again = events.slice(i + 1).find((x) => x.action === 'submit');
   return { at: e.at, by: e.userName, feedback: e.note?.trim() ?? '', resubmittedAt: again?.at ?? null };
-}
-
-/**
- * The order as the reviewer sees it now, in the shape of the copy kept when it was sent back: the
- * items in rank order with their choices as the cart words them; no amounts when prices are hidden.
- */
-export function currentSide(items: readonly Instance[], views: ReadonlyMap<number, ItemView>, costs: Costs, pricingHidden: boolean): SentBackSide {
-  const out: SentBackItem[] = [];
-  for (const item of items) {
-    const v = views.get(item.id);
-    if (!v) continue;
-    out.push({
-      id: item.id,
-      title: v.title.trim(),
-      productId: item.productId,
-      quantity: item.quantity ?? 1,
-      options: v.summary.map((s) => ({ property: s.property, value: s.value })),
-      ...(pricingHidden ? {} : { unitPriceInCents: v.unitPriceInCents, totalPriceInCents: v.totalPriceInCents }),
-    });
-  }
-  return pricingHidden ? { items: out } : { items: out, orderTotalInCents: costs.orderTotal };
 }
