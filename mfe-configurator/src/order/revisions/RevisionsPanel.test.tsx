@@ -224,6 +224,17 @@ describe('starting a new revision from an earlier one', () => {
     expect(props.onRestored).not.toHaveBeenCalled();
   });
 
+  it('when the order could not be read again after a restore, says so and offers only a reload', async () => {
+    vi.mocked(api.restoreRevision).mockResolvedValue({ revisionNumber: 4 });
+    const { user } = show({ onRestored: vi.fn(() => Promise.reject(new Error('offline'))) });
+    await user.click(within((await rows())[1]!).getByRole('button', { name: 'Start a new revision from this one' }));
+    await user.click(screen.getByRole('button', { name: 'Start new revision' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Revision 4 was started, but the order could not be read again. Reload the page to see it.');
+    expect(within(dialog).queryByRole('button', { name: 'Start new revision' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Reload the page' })).toBeTruthy();
+  });
+
   it('restores nothing while edits could not be saved', async () => {
     const { user } = show({ settle: vi.fn(() => Promise.resolve(false)) });
     await user.click(within((await rows())[1]!).getByRole('button', { name: 'Start a new revision from this one' }));
