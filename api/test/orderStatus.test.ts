@@ -237,9 +237,10 @@ describe.each(databases)('order status and payments on $name', (dbCase) => {
     expect(moved.body.data.amountPaidInCents).toBe(deposit);
     const timeline = await owner.post(`${C}/get-order-status-events`, { productOrderId: order.id });
     expect(timeline.status).toBe(200);
-    expect(timeline.body.data.slice(seeded).map((e: { action: string }) => e.action)).toEqual(['paymentConfirmed', 'setStatus']);
-    expect(timeline.body.data[seeded]).toMatchObject({ paymentMethod: 'wire', amountInCents: deposit, fromStatusKey: 'readyToPayDeposit', toStatusKey: 'readyToPayDeposit' });
-    expect(timeline.body.data[seeded + 1].userName).toBe('Eleanor Whitcombe');
+    // The new delivery address changed the approved quote's printed details: a new revision (decision 0122).
+    expect(timeline.body.data.slice(seeded).map((e: { action: string }) => e.action)).toEqual(['amendRevision', 'paymentConfirmed', 'setStatus']);
+    expect(timeline.body.data[seeded + 1]).toMatchObject({ paymentMethod: 'wire', amountInCents: deposit, fromStatusKey: 'readyToPayDeposit', toStatusKey: 'readyToPayDeposit' });
+    expect(timeline.body.data[seeded + 2].userName).toBe('Eleanor Whitcombe');
   });
 
   it('cancel: only past the first step with nothing paid; it resets to the first step', async () => {

@@ -104,5 +104,7 @@ describe('schema refusals as sentences', () => {
     expect(humaniseFieldName('streetAddress2')).toBe('Street address 2');
     expect(humaniseFieldName('tax_rate')).toBe('Tax rate');
     expect(humaniseFieldName('#')).toBe('The field "#"');
+    // A quote in a name a program sent is escaped, so the quoted name stays one piece.
+    expect(humaniseFieldName('"/')).toBe('The field "\\"/"');
   });
 });

@@ -50,7 +50,8 @@ const EXAMPLE_EMAIL = 'Enter an email address like name@example.com.';
 /** "streetAddress2" → "Street address 2", "productCategoryId" → "Product category ID". */
 export function humaniseFieldName(name: string): string {
   // A name no schema gives (sent by a program): quoted as it is, so the sentence still starts with a capital.
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) return `The field "${name.length > 40 ? `${name.slice(0, 40)}…` : name}"`;
+  // JSON's quoting: a quote inside the name is escaped, so the quoted part stays one piece.
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) return `The field ${JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name)}`;
   const words = name
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
