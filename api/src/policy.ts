@@ -22,7 +22,6 @@ import {
   type PublicBrand,
   type PublishLevelName,
   type Role,
-  type SentBackSnapshot,
   type QuoteAcceptance,
   type RevisionSide,
   sideWithoutPrices,
@@ -93,8 +92,6 @@ export const POLICY = {
   'configurator.updateOrderStatus': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:write' },
   'configurator.requestStatusUpdate': { roles: ALL_ROLES, tokenScope: 'orders:write' },
   'configurator.getOrderStatusEvents': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
-  /** What the order held when last sent back (the reviewer's "what changed"): employees; amounts only where prices are visible to them (`shapeSentBackSnapshot`). */
-  'configurator.getSentBackSnapshot': { roles: EMPLOYEE_ROLES, tokenScope: 'orders:read' },
   /**
    * Quote revisions (docs/decisions/0122-quote-revisions.md): read by whoever reaches the order, shaped
    * like the order (no amount where prices are hidden: `shapeRevisionSide`); an earlier revision is
@@ -627,16 +624,6 @@ export function shapeOrder<T extends Row>(access: Access, order: T): T {
   const hidden = omit(out, PRODUCT_ORDER_PRICE_FIELDS);
   if ('statusData' in hidden) hidden.statusData = withoutPayments(hidden.statusData);
   return hidden as T;
-}
-
-/**
- * The copy of an order kept when it was sent back, for the caller: nothing for a guest (the role table
- * already refuses them; this holds should it ever change), no amounts when prices are hidden from them.
- */
-export function shapeSentBackSnapshot(access: Access, order: { involvedUsers?: unknown }, snapshot: SentBackSnapshot | null): SentBackSnapshot | null {
-  if (!snapshot || access.policyRole === 'guest') return null;
-  if (pricingVisible(access, order)) return snapshot;
-  return { at: snapshot.at, items: snapshot.items.map((i) => omit(i, ['unitPriceInCents', 'totalPriceInCents'])) };
 }
 
 /** A revision's side as the caller may read it: without any amount where prices are hidden from them on this order. */

@@ -335,7 +335,6 @@ const ROUTES: Record<string, RouteRow> = {
   [`POST ${C}/update-order-status`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/update-order-status`, body: { productOrderId: ids.orderId, statusKey: ids.statusKey } }), reached: 200 },
   [`POST ${C}/request-status-update`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/request-status-update`, body: { productOrderId: ids.orderId } }), reached: 409 },
   [`POST ${C}/get-order-status-events`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-status-events`, body: { productOrderId: ids.orderId } }), reached: 200 },
-  [`POST ${C}/get-order-sent-back-snapshot`]: { scope: 'order', employeesOnly: true, call: ({ ids }) => ({ path: `${C}/get-order-sent-back-snapshot`, body: { productOrderId: ids.orderId } }), reached: 200 },
   // Quote revisions, read like the order; revision 1 is frozen for the cell when the order has none.
   [`POST ${C}/product-order/revisions`]: { scope: 'order', call: ({ ids }) => ({ path: `${C}/product-order/revisions`, body: { productOrderId: ids.orderId } }), reached: 200 },
   [`POST ${C}/product-order/revision`]: {
@@ -413,7 +412,7 @@ const TOKEN_SCOPE: Record<string, ApiTokenScope> = {
   ...Object.fromEntries(
     [
       'get-configurator-homepage-data', 'get-configurator-order-data', 'get-configurator-orders-data', 'get-configurator-orders-count',
-      'get-order-owner-candidates', 'get-tax-rate', 'get-order-status-events', 'get-order-sent-back-snapshot', 'product-order/revisions', 'product-order/revision',
+      'get-order-owner-candidates', 'get-tax-rate', 'get-order-status-events', 'product-order/revisions', 'product-order/revision',
     ].map((p) => [`POST ${C}/${p}`, 'orders:read' as const]),
   ),
   [`GET ${C}/catalogue`]: 'orders:read',

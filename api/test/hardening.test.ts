@@ -186,7 +186,7 @@ describe.each(databases)('API hardening on $name', (dbCase) => {
         [`${C}/duplicate-product-order`, { productOrderId: order.id }, { productOrderId: missingId }],
         [`${C}/submit-order`, { productOrderId: order.id }, { productOrderId: missingId }],
         [`${C}/get-order-status-events`, { productOrderId: order.id }, { productOrderId: missingId }],
-        [`${C}/get-order-sent-back-snapshot`, { productOrderId: order.id }, { productOrderId: missingId }],
+        [`${C}/product-order/revisions`, { productOrderId: order.id }, { productOrderId: missingId }],
         [`${C}/get-stripe-payment-intent`, { paymentIntentId: 'pi_850_hidden', paymentEnvironment: 'live' }, { paymentIntentId: 'pi_missing', paymentEnvironment: 'live' }],
       ];
       const before = await t.db('product_orders').where({ id: order.id }).first();
@@ -227,7 +227,7 @@ describe.each(databases)('API hardening on $name', (dbCase) => {
       const dots = await owner.post(`${C}/update-order-status`, { productOrderId: harbour.id, statusKey: harbour.lastCompletedStatusKey });
       expect([dots.status, dots.body.error.code]).toEqual([403, 'forbidden']);
       expect((await owner.post(`${C}/get-order-status-events`, { productOrderId: harbour.id })).status).toBe(403);
-      expect((await owner.post(`${C}/get-order-sent-back-snapshot`, { productOrderId: harbour.id })).status).toBe(403);
+      expect((await owner.post(`${C}/product-order/restore-revision`, { productOrderId: harbour.id, revisionNumber: 1 })).status).toBe(403);
 
       // Only their own orders (and those they are involved in), like any guest; another's is missing.
       const list = await owner.post(ORDERS_DATA, { orgId: 850, filters: { orderOwner: 'all', archived: 'all' } });

@@ -247,7 +247,7 @@ describe('the OpenAPI document of the API (sqlite)', () => {
         await ok(client, 'POST', `${C}/product-order/get-sharee-candidates`, { productOrderId: row.id });
         if (role !== 'guest') {
           await ok(client, 'POST', `${C}/get-order-status-events`, { productOrderId: row.id });
-          await ok(client, 'POST', `${C}/get-order-sent-back-snapshot`, { productOrderId: row.id });
+          await ok(client, 'POST', `${C}/product-order/revisions`, { productOrderId: row.id });
         }
       }
       if (role !== 'guest') {
@@ -305,7 +305,7 @@ describe('the OpenAPI document of the API (sqlite)', () => {
     const guestOrder = await t.db('product_orders').where({ org_id: 850, last_completed_status_key: 'submittedForApproval' }).first();
     if (guestOrder) {
       await ok(owner, 'POST', `${C}/product-order/action-required`, { productOrderId: Number(guestOrder.id), feedbackNotes: 'Please check the sizes.' });
-      await ok(owner, 'POST', `${C}/get-order-sent-back-snapshot`, { productOrderId: Number(guestOrder.id) });
+      await ok(owner, 'POST', `${C}/product-order/revision`, { productOrderId: Number(guestOrder.id), revisionNumber: 1 });
     }
     await ok(owner, 'POST', `${C}/update-order-status`, { productOrderId: created.id, statusKey: 'submittedForApproval' });
     await ok(owner, 'POST', `${C}/request-status-update`, { productOrderId: created.id });

@@ -51,7 +51,6 @@ const CALLS: Partial<Record<Endpoint, (ids: Ids) => { path: string; body?: unkno
   'configurator.updateOrderStatus': ({ orderId, statusKey }) => ({ path: '/api/configurator/update-order-status', body: { productOrderId: orderId, statusKey } }),
   'configurator.requestStatusUpdate': ({ orderId }) => ({ path: '/api/configurator/request-status-update', body: { productOrderId: orderId } }),
   'configurator.getOrderStatusEvents': ({ orderId }) => ({ path: '/api/configurator/get-order-status-events', body: { productOrderId: orderId } }),
-  'configurator.getSentBackSnapshot': ({ orderId }) => ({ path: '/api/configurator/get-order-sent-back-snapshot', body: { productOrderId: orderId } }),
   'configurator.getOrderRevisions': ({ orderId }) => ({ path: '/api/configurator/product-order/revisions', body: { productOrderId: orderId } }),
   'configurator.getOrderRevision': ({ orderId }) => ({ path: '/api/configurator/product-order/revision', body: { productOrderId: orderId, revisionNumber: 1 } }),
   'configurator.restoreRevision': ({ orderId }) => ({ path: '/api/configurator/product-order/restore-revision', body: { productOrderId: orderId, revisionNumber: 1 } }),
@@ -145,7 +144,6 @@ const EXPECTED: Record<Exclude<Endpoint, 'resources.write'>, { others: Record<Wh
   'configurator.updateOrderStatus': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   'configurator.requestStatusUpdate': { others: { owner: 409, member: 409, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },
   'configurator.getOrderStatusEvents': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
-  'configurator.getSentBackSnapshot': { others: { owner: 200, member: 200, guest: 403, nonMember: 404, anonymous: 401 }, mine: 403 },
   // Revisions are read like the order. The owner's order 1 was never submitted (no revision 1: 404
   // revisionNotFound); the guest's order 2, in production, has its first revision.
   'configurator.getOrderRevisions': { others: { owner: 200, member: 200, guest: 404, nonMember: 404, anonymous: 401 }, mine: 200 },

@@ -35,7 +35,6 @@ export function validBodies(ids: RouteIds): Record<string, unknown> {
     [`${C}/update-order-status`]: { productOrderId: orderId, statusKey },
     [`${C}/request-status-update`]: { productOrderId: orderId },
     [`${C}/get-order-status-events`]: { productOrderId: orderId },
-    [`${C}/get-order-sent-back-snapshot`]: { productOrderId: orderId },
     [`${C}/product-order/revisions`]: { productOrderId: orderId },
     [`${C}/product-order/revision`]: { productOrderId: orderId, revisionNumber: 1 },
     [`${C}/product-order/restore-revision`]: { productOrderId: orderId, revisionNumber: 99999 },

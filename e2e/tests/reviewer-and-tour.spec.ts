@@ -88,9 +88,9 @@ test('the owner reviewing a guest-submitted order reads what they approve and th
   await expect(summary.getByTestId('review-cost-total')).toContainText(dollars);
   await expect(summary.getByTestId('review-sent-back-feedback')).toHaveText('Please add the garage keypad.');
   await expect(summary.getByTestId('review-sent-back')).toContainText('Sent back for changes on');
-  // What changed since: the garage's quantity, first of its lines.
-  const changes = summary.getByRole('region', { name: 'What changed since it was sent back' });
-  await expect(changes.getByTestId('review-change').first()).toHaveText('Garage: Quantity 1 → 3');
+  // What changed since the revision it was sent back as: the garage's quantity, first of its lines.
+  const changes = summary.getByRole('region', { name: 'What changed since revision 1' });
+  await expect(changes.getByTestId('diff-item').filter({ hasText: 'Garage' }).getByTestId('diff-line').first()).toHaveText('Quantity: 1 → 3');
   await changes.scrollIntoViewIfNeeded();
   // Not the editor, and the decision right below.
   await expect(owner.getByRole('region', { name: 'Item editor' })).toHaveCount(0);
@@ -107,7 +107,7 @@ test('the owner reviewing a guest-submitted order reads what they approve and th
   const phoneOwner = await personAt(browser, 'owner-850@demo.test', PHONE);
   await openOrder(phoneOwner, order);
   await expect(phoneOwner.getByRole('region', { name: 'What you are approving' })).toBeVisible();
-  await expect(phoneOwner.getByTestId('review-change').first()).toHaveText('Garage: Quantity 1 → 3');
+  await expect(phoneOwner.getByTestId('diff-item').filter({ hasText: 'Garage' }).getByTestId('diff-line').first()).toHaveText('Quantity: 1 → 3');
   await fitsWidth(phoneOwner);
   await snap(phoneOwner, 'reviewer-tour-04-owner-summary-phone');
 

@@ -525,8 +525,6 @@ export const TABLES = {
   orderPayments: { table: 'order_payments', timestamps: true },
   processedWebhookEvents: { table: 'processed_webhook_events', createdOnly: true },
   orderStatusEvents: { table: 'order_status_events', createdOnly: true },
-  // What an order held when last sent back (one row per order, replaced each time).
-  orderSentBackSnapshots: { table: 'order_sent_back_snapshots', json: { items: arr, costs: obj }, createdOnly: true },
   // Derived rows (db/ordersListRows.ts keeps them in step with each order): read, never written here.
   productOrderUsers: { table: 'product_order_users' },
 } satisfies Record<string, TableSpec>;

@@ -12,7 +12,6 @@ import {
   OrderStatusEventsBody,
   ReopenOrderBody,
   RequestStatusUpdateBody,
-  SentBackSnapshotBody,
   SubmitOrderBody,
   UpdateOrderStatusBody,
   UpdatePaymentIntentBody,
@@ -23,7 +22,6 @@ import { badRequest } from '../http/errors.ts';
 import { validateBody } from '../http/validate.ts';
 import { authorize, authorizeOrderById, orderNotFound, requireUser, type Access, type Endpoint } from '../policy.ts';
 import { confirmOrderPayment, createPaymentIntent, getPaymentIntent, handlePaymentWebhook, updatePaymentIntent, type PaymentDeps } from '../services/payments.ts';
-import { sentBackSnapshot } from '../services/sentBack.ts';
 import { approveOrder, cancelOrder, orderStatusEvents, reopenOrder, requestStatusUpdate, requireChanges, submitOrder, updateOrderStatus } from '../services/statusActions.ts';
 
 export type OrderStatusRouteDeps = PaymentDeps & { queries: Queries; tax: TaxRates };
@@ -51,7 +49,6 @@ export function orderStatusRoutes(deps: OrderStatusRouteDeps): Router {
   });
   orderCall('/request-status-update', RequestStatusUpdateBody, 'configurator.requestStatusUpdate', (access, body) => requestStatusUpdate(deps, access, body));
   orderCall('/get-order-status-events', OrderStatusEventsBody, 'configurator.getOrderStatusEvents', (access, body) => orderStatusEvents(deps, access, body.productOrderId));
-  orderCall('/get-order-sent-back-snapshot', SentBackSnapshotBody, 'configurator.getSentBackSnapshot', (access, body) => sentBackSnapshot(deps, access, body.productOrderId));
 
   orderCall('/confirm-order-payment', ConfirmOrderPaymentBody, 'configurator.confirmOrderPayment', (access, body) => confirmOrderPayment(deps, access, body));
   orderCall('/create-stripe-payment-intent', CreatePaymentIntentBody, 'configurator.createPaymentIntent', (access, body) => createPaymentIntent(deps, access, body));

@@ -16,7 +16,6 @@ import {
 } from './orderStatus.ts';
 import { repriceIfDue } from './repricer.ts';
 import { pricingContext } from './repricing.ts';
-import { keepSentBackSnapshot } from './sentBack.ts';
 import { freezeRevision, type FreezeOptions } from './revisionFreeze.ts';
 import { sendStatusMail, type StatusMail, type StatusMailDeps } from './statusMail.ts';
 
@@ -109,8 +108,6 @@ export function requireChanges(deps: StatusDeps, access: Access, body: { product
   return act(deps, access, body.productOrderId, { type: 'requireChanges', feedbackNotes }, {
     expectedStatusKey: body.expectedStatusKey,
     note: feedbackNotes,
-    // The copy the next review compares with; a refused send-back rolls it back with the rest.
-    before: async (order, trx) => keepSentBackSnapshot(deps, trx, order, access.user.id),
     mail: () => ({ kind: 'requiresChanges', feedbackNotes }),
   });
 }

@@ -10,7 +10,6 @@ import type {
   GetPaymentIntentBody,
   GetTaxRateBody,
   OrderStatusEventsBody,
-  SentBackSnapshotBody,
   OrderRevisionsBody,
   OrderRevisionsResponse,
   OrderRevisionBody,
@@ -21,7 +20,6 @@ import type {
   AcceptQuoteResponse,
   QuoteAcceptanceSettingBody,
   QuoteAcceptanceSettingResponse,
-  SentBackSnapshotResponse,
   OrderStatusEventsResponse,
   OrderStatusResponse,
   PaymentIntentView,
@@ -184,8 +182,6 @@ export const api = {
   getTaxRate: (body: GetTaxRateBody) => apiPost<TaxRateResponse>('/api/configurator/get-tax-rate', body),
   /** The order's status timeline (employees). */
   getOrderStatusEvents: (body: OrderStatusEventsBody) => apiPost<OrderStatusEventsResponse>('/api/configurator/get-order-status-events', body),
-  /** What the order held when it was last sent back, null if it never was (employees). */
-  getSentBackSnapshot: (body: SentBackSnapshotBody) => apiPost<SentBackSnapshotResponse>('/api/configurator/get-order-sent-back-snapshot', body),
 
   // Quote revisions and online acceptance (docs/decisions/0122-quote-revisions.md).
   /** Every revision of the order (newest first), the order now and whether it changed since the latest. */

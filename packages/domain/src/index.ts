@@ -19,8 +19,6 @@ export * from './schemas/orderActions.ts';
 export * from './availability/index.ts';
 export { ENGINE_VERSION } from './version.ts';
 export * from './schemas/orderStatus.ts';
-export * from './schemas/sentBack.ts';
-export { sentBackChanges, type SentBackChange, type SentBackSide } from './status/sentBackDiff.ts';
 export * from './status/index.ts';
 export * from './schemas/sharing.ts';
 export * from './sharing/index.ts';

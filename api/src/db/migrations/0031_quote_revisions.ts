@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { isMysql } from '../knex.ts';
+import * as sentBackSnapshots from './0025_sent_back_snapshots.ts';
 
 /**
  * Quote revisions and online acceptance (docs/decisions/0122-quote-revisions.md):
@@ -11,6 +12,7 @@ import { isMysql } from '../knex.ts';
  * - `quote_acceptances`: a customer's acceptance of one revision (one per revision);
  * - on the order, the latest revision's number and the accepted one (the orders list shows and
  *   filters on them), and on the timeline the revision an event made.
+ * The one copy per order kept at a send-back (0025, decision 0097) is superseded by revisions.
  */
 export async function up(knex: Knex): Promise<void> {
   const mysql = isMysql(knex);
@@ -58,9 +60,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('order_status_events', (t) => {
     t.integer('revision_number').unsigned().nullable();
   });
+  await knex.schema.dropTableIfExists('order_sent_back_snapshots');
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await sentBackSnapshots.up(knex);
   await knex.schema.alterTable('order_status_events', (t) => {
     t.dropColumn('revision_number');
   });

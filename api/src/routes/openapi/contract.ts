@@ -110,8 +110,6 @@ import {
   ResourceGetBody,
   ResourceRowsResponse,
   SPATIAL_RESOURCE_KEYS,
-  SentBackSnapshotBody,
-  SentBackSnapshotResponse,
   SessionData,
   ShareBody,
   ShareResponse,
@@ -298,7 +296,6 @@ export const CONTRACT: Readonly<Record<string, RouteContract>> = {
   'POST /api/configurator/update-order-status': { summary: 'Moves an order to a status step (staff).', description: STATUS_ANSWER, tag: 'Order status and payments', auth: 'session', policy: 'configurator.updateOrderStatus', body: UpdateOrderStatusBody, response: OrderStatusResponse, errors: [404, 409] },
   'POST /api/configurator/request-status-update': { summary: 'Asks the organisation by mail for news of an order.', tag: 'Order status and payments', auth: 'session', policy: 'configurator.requestStatusUpdate', body: RequestStatusUpdateBody, response: RequestStatusUpdateResponse, errors: [404, 409] },
   'POST /api/configurator/get-order-status-events': { summary: 'Reads an order’s status timeline (staff).', tag: 'Order status and payments', auth: 'session', policy: 'configurator.getOrderStatusEvents', body: OrderStatusEventsBody, response: OrderStatusEventsResponse, errors: [404] },
-  'POST /api/configurator/get-order-sent-back-snapshot': { summary: 'Reads what an order held when it was last sent back (staff).', tag: 'Order status and payments', auth: 'session', policy: 'configurator.getSentBackSnapshot', body: SentBackSnapshotBody, response: SentBackSnapshotResponse, errors: [404] },
 
   // ------------------------------------------------------------------------ quote revisions and acceptance
   'POST /api/configurator/product-order/revisions': {

@@ -14,7 +14,6 @@ export const MOCKED_CALLS = [
   'getStripePaymentIntent',
   'updateStripePaymentIntent',
   'getOrderStatusEvents',
-  'getSentBackSnapshot',
   'orderData',
   'updatePreferences',
 ] as const;
@@ -27,7 +26,6 @@ export function mockClient<T extends { api: object }>(actual: T): T {
 export function defaultAnswers(api: object): void {
   const m = api as unknown as Record<(typeof MOCKED_CALLS)[number], ReturnType<typeof vi.fn>>;
   m.getOrderStatusEvents.mockResolvedValue([]);
-  m.getSentBackSnapshot.mockResolvedValue(null);
   m.createStripePaymentIntent.mockResolvedValue({ paymentIntentId: 'pi_1', stripePaymentIntentClientSecret: 'pi_1_secret_x', amountInCents: 0, upchargeInCents: 0 });
   m.updateStripePaymentIntent.mockResolvedValue({});
   m.requestStatusUpdate.mockResolvedValue({});

@@ -20,7 +20,6 @@ it('posts each status and payment call to its path and answers its data', async 
     [api.updateStripePaymentIntent({ productOrderId: 1, paymentIntentId: 'pi', isCardPayment: false, paymentEnvironment: 'live', payInFull: true }), 'update-stripe-payment-intent'],
     [api.getTaxRate({ orgId: 850, deliveryAddress: { state: 'IL' } }), 'get-tax-rate'],
     [api.getOrderStatusEvents({ productOrderId: 1 }), 'get-order-status-events'],
-    [api.getSentBackSnapshot({ productOrderId: 1 }), 'get-order-sent-back-snapshot'],
   ];
   for (const [answer] of calls) expect(await answer).toEqual({ ok: 1 });
   expect(fetch.mock.calls.map((c) => (c as unknown as [string, RequestInit])[0])).toEqual(calls.map(([, path]) => `/api/configurator/${path}`));
