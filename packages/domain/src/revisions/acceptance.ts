@@ -67,10 +67,11 @@ export function isQuoteAccepted(order: { quoteRevision?: number | null; accepted
 
 /**
  * A customer's payment waits for their acceptance when the organisation asks for it and the current
- * quote is not accepted. Staff recording money that arrived are not held up by it.
+ * quote is not accepted. Staff recording money that arrived are not held up by it, nor is an order
+ * with no revision at all (approved before revisions were kept: there is no quote to accept).
  */
 export function paymentAwaitsAcceptance(f: { required: boolean; customer: boolean; order: { quoteRevision?: number | null; acceptedRevision?: number | null } }): boolean {
-  return f.required && f.customer && !isQuoteAccepted(f.order);
+  return f.required && f.customer && (f.order.quoteRevision ?? 0) > 0 && !isQuoteAccepted(f.order);
 }
 
 /** When an organisation prints no terms under its quotes, the customer agrees to this. */
