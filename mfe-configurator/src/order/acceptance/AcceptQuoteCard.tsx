@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Link } from '@cpq/ui';
 import type { QuoteAcceptanceModel } from './useQuoteAcceptance.ts';
+import { LoadState } from './LoadState.tsx';
 import {
   ACCEPT_HEADING,
   ACCEPT_LEAD,
@@ -12,7 +13,6 @@ import {
   quoteRevisionHref,
   READ_QUOTE,
   RECORDING_ACCEPTANCE,
-  RETRY,
   TERMS_AGREED,
 } from './words.ts';
 import styles from './Acceptance.module.css';
@@ -114,21 +114,5 @@ export function AcceptQuoteCard({ model, orgSpecificId }: { model: QuoteAcceptan
 
 /** The terms are still being read, or could not be: the card cannot be accepted without them. */
 function TermsPending({ model }: { model: QuoteAcceptanceModel }) {
-  if (model.revisions.error && !model.revisions.loading) {
-    return (
-      <div className={styles.actions}>
-        <p className={styles.refusal} role="alert" data-testid="acceptance-load-error">
-          {model.revisions.error}
-        </p>
-        <Button variant="secondary" onClick={model.retry} data-testid="acceptance-retry">
-          {RETRY}
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <p className={styles.muted} role="status" data-testid="acceptance-loading">
-      {LOADING_TERMS}
-    </p>
-  );
+  return <LoadState model={model} loading={LOADING_TERMS} />;
 }

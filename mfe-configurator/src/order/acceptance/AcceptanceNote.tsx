@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Button, Link } from '@cpq/ui';
+import { Link } from '@cpq/ui';
 import { localDateTime } from '../status/logic.ts';
 import type { QuoteAcceptanceModel } from './useQuoteAcceptance.ts';
-import { ACCEPTANCE_SUPERSEDED, CUSTOMER_ACCEPTED, DOWNLOAD_SIGNED_QUOTE, LOADING_ACCEPTANCE, quoteRevisionHref, RETRY, YOU_ACCEPTED } from './words.ts';
+import { LoadState } from './LoadState.tsx';
+import { ACCEPTANCE_SUPERSEDED, CUSTOMER_ACCEPTED, DOWNLOAD_SIGNED_QUOTE, LOADING_ACCEPTANCE, quoteRevisionHref, YOU_ACCEPTED } from './words.ts';
 import styles from './Acceptance.module.css';
 
 /**
@@ -21,20 +22,7 @@ export function AcceptedNote({ model, orgSpecificId }: { model: QuoteAcceptanceM
   if (!acceptance) {
     return (
       <div className={styles.box} data-testid="acceptance-note-pending">
-        {model.revisions.error && !model.revisions.loading ? (
-          <div className={styles.actions}>
-            <p className={styles.refusal} role="alert" data-testid="acceptance-load-error">
-              {model.revisions.error}
-            </p>
-            <Button variant="secondary" onClick={model.retry} data-testid="acceptance-retry">
-              {RETRY}
-            </Button>
-          </div>
-        ) : (
-          <p className={styles.muted} role="status" data-testid="acceptance-loading">
-            {LOADING_ACCEPTANCE}
-          </p>
-        )}
+        <LoadState model={model} loading={LOADING_ACCEPTANCE} />
       </div>
     );
   }
