@@ -61,6 +61,12 @@ export async function latestRevision(db: Knex | Knex.Transaction, productOrderId
   return row ? revisionOf(row) : undefined;
 }
 
+/** One revision (without what it was frozen from), or undefined when the order has no such revision. */
+export async function revisionByNumber(db: Knex | Knex.Transaction, productOrderId: number, number: number): Promise<RevisionRow | undefined> {
+  const row = (await db('order_revisions as r').leftJoin('users as u', 'u.id', 'r.user_id').where({ 'r.product_order_id': productOrderId, 'r.number': number }).first(revisionColumns)) as Row | undefined;
+  return row ? revisionOf(row) : undefined;
+}
+
 /** One revision with what it was frozen from. */
 export async function readRevision(db: Knex | Knex.Transaction, productOrderId: number, number: number): Promise<(RevisionRow & { frozen: FrozenOrder }) | undefined> {
   const row = (await db('order_revisions as r')

@@ -323,7 +323,7 @@ export async function updateOrder(deps: WriteDeps, access: Access, id: number, p
     await finishOrderWrite(deps.repos, trx, order, ctx, { patch, itemTotals, keepPrices: stale === 'keep' });
     await audit(deps.repos, trx, { orgId: order.orgId, userId: access.user.id, entity: 'productOrder', entityId: order.id, action: 'update', data: { fields: Object.keys(props) } });
     // A changed approved quote is a new revision: the customer accepts what they read.
-    await amendIfApproved(deps, trx, order, access.user.id);
+    await amendIfApproved(deps, trx, order, orgStatuses(ctx.org), access.user.id);
     return shapeOrder(access, (await deps.repos.productOrders.findOne({ id: order.id }, trx))!);
   });
 }

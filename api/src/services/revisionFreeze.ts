@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
-import { isApproved, isSpatialOrder, revisionSide, sameQuote, type Organisation, type RevisionReason, type RevisionSide, type StatusData } from '@cpq/domain';
+import { isApproved, isSpatialOrder, revisionSide, sameQuote, type Organisation, type ProductOrderStatus, type RevisionReason, type RevisionSide, type StatusData } from '@cpq/domain';
 import type { PluginRegistry } from '../plugins.ts';
 import type { Repos, Row } from '../db/repository.ts';
 import type { ProductOrderRow } from '../db/rows.ts';
-import { insertRevision, keepCatalogueVersion, latestRevision, ownerGuestTerms, type FrozenOrder } from '../db/revisions.ts';
+import { insertRevision, keepCatalogueVersion, latestRevision, ownerGuestTerms, type FrozenOrder, type RevisionRow } from '../db/revisions.ts';
 import type { CatalogueCache, CatalogueEntry } from './catalogueCache.ts';
-import { orgStatuses } from './orgs.ts';
 
 /**
  * Freezing an order as a quote revision (docs/decisions/0122-quote-revisions.md), inside the
@@ -57,9 +56,16 @@ export interface FreezeOptions {
  * Freezes the order (locked in `trx`) as its next revision and records the number on the order;
  * answers the number, or null when onlyIfChanged and nothing changed since the latest revision.
  */
-export async function freezeRevision(deps: FreezeDeps, trx: Knex.Transaction, orderId: number, opts: FreezeOptions): Promise<number | null> {
-  const now = await orderNow(deps, trx, orderId);
-  const latest = await latestRevision(trx, orderId);
+export async function freezeRevision(
+  deps: FreezeDeps,
+  trx: Knex.Transaction,
+  orderId: number,
+  opts: FreezeOptions,
+  /** The order now and its latest revision, when the caller has just read them in `trx`. */
+  known?: { now: OrderNow; latest: RevisionRow | undefined },
+): Promise<number | null> {
+  const now = known?.now ?? (await orderNow(deps, trx, orderId));
+  const latest = known ? known.latest : await latestRevision(trx, orderId);
   if (opts.onlyIfChanged && latest && sameQuote(latest.side, now.side)) return null;
   const order = now.frozen.order as ProductOrderRow;
   await keepCatalogueVersion(trx, order.orgId, now.catalogue.version, now.catalogue.tables);
@@ -87,10 +93,9 @@ export async function freezeRevision(deps: FreezeDeps, trx: Knex.Transaction, or
  * latest revision, it is frozen as a new revision ('amended'), on the timeline, so what a customer
  * accepts is always a revision. Orders not yet approved are frozen when they are submitted or approved.
  */
-export async function amendIfApproved(deps: FreezeDeps, trx: Knex.Transaction, order: ProductOrderRow, userId: number): Promise<number | null> {
+export async function amendIfApproved(deps: FreezeDeps, trx: Knex.Transaction, order: ProductOrderRow, statuses: readonly ProductOrderStatus[], userId: number): Promise<number | null> {
   if (!(Number(order.quoteRevision ?? 0) > 0)) return null;
-  const org = (await deps.repos.organisations.findOne({ id: order.orgId }, trx)) as Organisation;
-  if (!isApproved(orgStatuses(org), (order.statusData ?? {}) as StatusData)) return null;
+  if (!isApproved(statuses, (order.statusData ?? {}) as StatusData)) return null;
   const number = await freezeRevision(deps, trx, order.id, { reason: 'amended', userId, onlyIfChanged: true });
   if (number !== null) {
     await deps.repos.orderStatusEvents.append(

@@ -19,7 +19,7 @@ import {
 import type { Row } from '../db/repository.ts';
 import type { ProductOrderRow } from '../db/rows.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { acceptanceOfRevision, acceptancesOf, insertAcceptance, latestRevision, listRevisions, readCatalogueVersion, readRevision, type RevisionRow } from '../db/revisions.ts';
+import { acceptanceOfRevision, acceptancesOf, insertAcceptance, latestRevision, listRevisions, readCatalogueVersion, readRevision, revisionByNumber, type RevisionRow } from '../db/revisions.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { assertInvolvedInOrder, catalogueAudience, mayAcceptQuote, pricingVisible, shapeAcceptance, shapeCatalogue, shapeRevisionSide, type Access, type CatalogueTables } from '../policy.ts';
 import type { CatalogueEntry } from './catalogueCache.ts';
@@ -100,8 +100,7 @@ export async function orderRevision(deps: WriteDeps, access: Access, body: { pro
     const order = await reachableOrder(deps, trx, access, body.productOrderId);
     const revision = await readRevision(trx, order.id, body.revisionNumber);
     if (!revision) throw revisionNotFound(body.revisionNumber);
-    const all = await listRevisions(trx, order.id);
-    const previous = all.find((r) => r.number === body.revisionNumber - 1);
+    const previous = body.revisionNumber > 1 ? await revisionByNumber(trx, order.id, body.revisionNumber - 1) : undefined;
     const acceptance = await acceptanceOfRevision(trx, order.id, body.revisionNumber);
     const catalogue = await frozenCatalogue(trx, order.orgId, revision.catalogueVersion);
     return {
@@ -143,7 +142,7 @@ export async function restoreRevision(deps: WriteDeps, access: Access, body: { p
     const now = await orderNow(deps, trx, order.id);
     // The same restore again (a double click, a retry): the order already is that revision, restored.
     if (latest && latest.reason === 'restored' && latest.restoredFrom === source.number && sameQuote(latest.side, now.side)) return { revisionNumber: latest.number };
-    if (!latest || !sameQuote(latest.side, now.side)) await freezeRevision(deps, trx, order.id, { reason: 'kept', userId: access.user.id });
+    if (!latest || !sameQuote(latest.side, now.side)) await freezeRevision(deps, trx, order.id, { reason: 'kept', userId: access.user.id }, { now, latest });
 
     await deps.repos.productInstances.delete({ productOrderId: order.id }, trx);
     const copies = source.frozen.items.map((item) => {
@@ -264,7 +263,7 @@ export async function acceptQuote(
 
 /** A revision of the order exists (its documents can be printed); 404 otherwise. */
 export async function assertRevisionExists(deps: Pick<WriteDeps, 'transaction'>, productOrderId: number, number: number): Promise<void> {
-  const found = await deps.transaction(async (trx) => (await listRevisions(trx, productOrderId)).some((r) => r.number === number));
+  const found = await deps.transaction(async (trx) => (await revisionByNumber(trx, productOrderId, number)) !== undefined);
   if (!found) throw revisionNotFound(number);
 }
 

@@ -171,6 +171,12 @@ export async function orderStatusEvents(deps: WriteDeps, access: Access, product
       const before = n == null ? undefined : sides.get(Number(n) - 1);
       return now && before ? revisionDiffLines(revisionDiff(before, now)) : undefined;
     };
+    // The revision a line froze and what it changed (an acceptance names its revision only).
+    const revisionFields = (n: unknown, action: string) => {
+      if (n == null) return {};
+      const changes = action === 'acceptQuote' ? undefined : changesOf(n);
+      return { revisionNumber: Number(n), ...(changes ? { changes } : {}) };
+    };
     return rows.map((r) => ({
       id: Number(r.id),
       at: r.created ?? '',
@@ -182,8 +188,7 @@ export async function orderStatusEvents(deps: WriteDeps, access: Access, product
       amountInCents: priced && r.amountInCents != null ? Number(r.amountInCents) : null,
       paymentMethod: r.paymentMethod ?? null,
       note: r.note ?? null,
-      ...(r.revisionNumber != null ? { revisionNumber: Number(r.revisionNumber) } : {}),
-      ...(r.revisionNumber != null && r.action !== 'acceptQuote' && changesOf(r.revisionNumber) ? { changes: changesOf(r.revisionNumber)! } : {}),
+      ...revisionFields(r.revisionNumber, r.action),
     }));
   });
 }
